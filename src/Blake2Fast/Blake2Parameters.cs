@@ -1,0 +1,140 @@
+using System;
+using Blake2Fast.Internal;
+
+namespace Blake2Fast;
+
+/// <summary>
+/// The full BLAKE2 parameter block (RFC 7693 section 2.5 and the BLAKE2 paper section 2.8): digest length, key,
+/// salt, personalization and the tree-hashing parameters. Used with <see cref="Blake2b"/> and <see cref="Blake2s"/>.
+/// </summary>
+/// <remarks>
+/// <para>This is a <see langword="ref struct"/> so that the key, salt and personalization can be given as spans
+/// without copying or allocating. <see langword="default"/> describes plain sequential hashing with the
+/// algorithm's full digest length, no key, zero salt and personalization, fanout 1 and depth 1.</para>
+/// <para>A salt or personalization shorter than its field (16 bytes for BLAKE2b, 8 for BLAKE2s) is padded with
+/// zeros on the right. Limits that depend on the algorithm are checked when the parameters are used, and an
+/// <see cref="ArgumentException"/> then names the offending property.</para>
+/// </remarks>
+public ref struct Blake2Parameters
+{
+    private int _digestLength;
+    // Stored XOR-ed with their sequential defaults (1) so that default(Blake2Parameters) means fanout 1, depth 1.
+    private byte _fanoutXor1;
+    private byte _depthXor1;
+
+    /// <summary>The digest length in bytes: 1..64 for BLAKE2b, 1..32 for BLAKE2s. Left unset, the algorithm's full length.</summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is less than 1.</exception>
+    public int DigestLength
+    {
+        readonly get => _digestLength;
+        set
+        {
+            if (value < 1)
+                ThrowHelper.DigestLengthOutOfRange(nameof(DigestLength), value, 64);
+            _digestLength = value;
+        }
+    }
+
+    /// <summary>The key for keyed hashing (MAC mode): at most 64 bytes for BLAKE2b, 32 for BLAKE2s. Empty for none.</summary>
+    public ReadOnlySpan<byte> Key { readonly get; set; }
+
+    /// <summary>The salt: at most 16 bytes for BLAKE2b, 8 for BLAKE2s; zero-padded on the right.</summary>
+    public ReadOnlySpan<byte> Salt { readonly get; set; }
+
+    /// <summary>The personalization: at most 16 bytes for BLAKE2b, 8 for BLAKE2s; zero-padded on the right.</summary>
+    public ReadOnlySpan<byte> Personalization { readonly get; set; }
+
+    /// <summary>Tree fanout, 0..255 (0 means unlimited). Default 1 (sequential hashing).</summary>
+    public byte Fanout
+    {
+        readonly get => (byte)(_fanoutXor1 ^ 1);
+        set => _fanoutXor1 = (byte)(value ^ 1);
+    }
+
+    /// <summary>Maximal tree depth, 0..255. Default 1 (sequential hashing).</summary>
+    public byte Depth
+    {
+        readonly get => (byte)(_depthXor1 ^ 1);
+        set => _depthXor1 = (byte)(value ^ 1);
+    }
+
+    /// <summary>Leaf maximal byte length (0 for unlimited or sequential).</summary>
+    public uint LeafLength { readonly get; set; }
+
+    /// <summary>Node offset: 64 bits for BLAKE2b, 48 bits (below 2^48) for BLAKE2s.</summary>
+    public ulong NodeOffset { readonly get; set; }
+
+    /// <summary>Node depth, 0 for leaves and for sequential hashing.</summary>
+    public byte NodeDepth { readonly get; set; }
+
+    /// <summary>Inner hash byte length: at most 64 for BLAKE2b, 32 for BLAKE2s; 0 for sequential hashing.</summary>
+    public byte InnerLength { readonly get; set; }
+
+    /// <summary>Marks the last node of a tree level; sets the second finalization flag when the hash is finished.</summary>
+    /// <remarks>This flag is not part of the parameter block itself, so it does not change the initial state.</remarks>
+    public bool LastNode { readonly get; set; }
+
+    /// <summary>The parameters of the simple overloads, checked with the names those overloads give their arguments.</summary>
+    internal static Blake2Parameters Simple(int digestLength, ReadOnlySpan<byte> key, int maxLength)
+    {
+        if (digestLength < 1 || digestLength > maxLength)
+            ThrowHelper.DigestLengthOutOfRange(nameof(digestLength), digestLength, maxLength);
+        if (key.Length > maxLength)
+            ThrowHelper.TooLong(nameof(key), maxLength);
+        return new Blake2Parameters { DigestLength = digestLength, Key = key };
+    }
+
+    /// <summary>
+    /// Checks the parameters against an algorithm whose words are <paramref name="wordSize"/> bytes (8 for
+    /// BLAKE2b, 4 for BLAKE2s) and writes the parameter block (8 words) into <paramref name="block"/>.
+    /// </summary>
+    /// <returns>The digest length in bytes.</returns>
+    internal readonly int WriteBlock(Span<byte> block, int wordSize, uint xofLength = 0)
+    {
+        int maxLength = 8 * wordSize;
+        int fieldLength = 2 * wordSize;
+        int digestLength = _digestLength == 0 ? maxLength : _digestLength;
+        if (digestLength > maxLength)
+            ThrowHelper.DigestLengthOutOfRange(nameof(DigestLength), digestLength, maxLength);
+        if (Key.Length > maxLength)
+            ThrowHelper.TooLong(nameof(Key), maxLength);
+        if (Salt.Length > fieldLength)
+            ThrowHelper.TooLong(nameof(Salt), fieldLength);
+        if (Personalization.Length > fieldLength)
+            ThrowHelper.TooLong(nameof(Personalization), fieldLength);
+        if (InnerLength > maxLength)
+            ThrowHelper.InnerLengthOutOfRange(nameof(InnerLength), InnerLength, maxLength);
+
+        // BLAKE2b: node offset bytes 8..15; BLAKE2s: bytes 8..13, so its offset must fit in 48 bits.
+        // BLAKE2X keeps its output length in the top of that field (bytes 12..15 / 12..13).
+        int nodeOffsetBytes = wordSize == 8 ? 8 : 6;
+        int nodeOffsetBits = xofLength != 0 ? 32 : nodeOffsetBytes * 8;
+        if (nodeOffsetBits < 64 && (NodeOffset >> nodeOffsetBits) != 0)
+            ThrowHelper.NodeOffsetOutOfRange(nameof(NodeOffset), nodeOffsetBits);
+
+        block.Slice(0, maxLength).Clear();
+        block[0] = (byte)digestLength;
+        block[1] = (byte)Key.Length;
+        block[2] = Fanout;
+        block[3] = Depth;
+        LittleEndian.WriteUInt32(block.Slice(4), LeafLength);
+        ulong offset = NodeOffset;
+        for (int i = 0; i < nodeOffsetBytes; i++, offset >>= 8)
+            block[8 + i] = (byte)offset;
+        if (xofLength != 0)
+        {
+            if (wordSize == 8)
+                LittleEndian.WriteUInt32(block.Slice(12), xofLength);
+            else
+            {
+                block[12] = (byte)xofLength;
+                block[13] = (byte)(xofLength >> 8);
+            }
+        }
+        block[8 + nodeOffsetBytes] = NodeDepth;
+        block[9 + nodeOffsetBytes] = InnerLength;
+        Salt.CopyTo(block.Slice(4 * wordSize));
+        Personalization.CopyTo(block.Slice(6 * wordSize));
+        return digestLength;
+    }
+}

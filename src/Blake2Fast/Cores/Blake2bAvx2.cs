@@ -1,0 +1,64 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using static Blake2Fast.Cores.Blake2Constants;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// BLAKE2b on AVX2: rows in 256-bit registers; rotations by 32 as a dword shuffle, by 24 and 16 as byte
+/// shuffles, by 63 as add-shift-or; message vectors gathered from the block with ordinary loads.
+/// </summary>
+internal static class Blake2bAvx2
+{
+    public static bool IsSupported => Avx2.IsSupported && BitConverter.IsLittleEndian;
+
+    public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
+        RowCore<ulong, Blake2bWord, Vector256<ulong>, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
+
+    private readonly struct Ops : IRowOps<ulong, Vector256<ulong>, NoMessage>
+    {
+        public int Rounds => 12;
+        public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
+        public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
+        public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2.Shuffle(x.AsUInt32(), 0b_10_11_00_01).AsUInt64();
+        public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10)).AsUInt64();
+        public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9)).AsUInt64();
+        public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx2.Or(Avx2.Add(x, x), Avx2.ShiftRightLogical(x, 63));
+        public Vector256<ulong> LoadRow(ref ulong source) => Vector256.LoadUnsafe(ref source);
+        public void StoreRow(ref ulong destination, Vector256<ulong> row) => row.StoreUnsafe(ref destination);
+        public Vector256<ulong> IVLow => Vector256.Create(IVb0, IVb1, IVb2, IVb3);
+        public Vector256<ulong> IVHigh => Vector256.Create(IVb4, IVb5, IVb6, IVb7);
+        public Vector256<ulong> Row(ulong w0, ulong w1, ulong w2, ulong w3) => Vector256.Create(w0, w1, w2, w3);
+        public Vector256<ulong> LanesRight1(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_10_01_00_11);
+        public Vector256<ulong> LanesLeft1(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_00_11_10_01);
+        public Vector256<ulong> LanesSwap(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_01_00_11_10);
+        public NoMessage LoadMessage(ref byte block) => default;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Schedule(ref byte block, in NoMessage message, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1)
+        {
+            ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(RowSchedule.OffsetsB), round * 16);
+            x0 = Gather(ref block, ref offsets);
+            y0 = Gather(ref block, ref Unsafe.Add(ref offsets, 4));
+            x1 = Gather(ref block, ref Unsafe.Add(ref offsets, 8));
+            y1 = Gather(ref block, ref Unsafe.Add(ref offsets, 12));
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector256<ulong> Gather(ref byte block, ref byte offsets) => Vector256.Create(
+            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, offsets)),
+            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1))),
+            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
+            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3))));
+    }
+}
+
+/// <summary>The message form of cores that read message words straight from the block.</summary>
+internal struct NoMessage
+{
+}
+#endif

@@ -1,0 +1,75 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using static Blake2Fast.Cores.Blake2Constants;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// BLAKE2b on AVX-512 (F + VL): rows in 256-bit registers, each rotation one vprorq, and the message schedule
+/// as two-source permutes (vpermt2q) of the block held in two 512-bit registers.
+/// </summary>
+internal static class Blake2bAvx512
+{
+    public static bool IsSupported => Avx512F.VL.IsSupported && BitConverter.IsLittleEndian;
+
+    // Per round: two 8-lane index vectors, (x0 | y0) and (x1 | y1), selecting from the 16 message words.
+    private static readonly ulong[] s_permutes = BuildPermutes();
+
+    private static ulong[] BuildPermutes()
+    {
+        var table = new ulong[12 * 16];
+        for (int i = 0; i < table.Length; i++)
+            table[i] = (ulong)(RowSchedule.OffsetsB[i] / 8);
+        return table;
+    }
+
+    public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
+        RowCore<ulong, Blake2bWord, Vector256<ulong>, Message, Ops>.Compress(ref chain, ref input, blocks, increment);
+
+    internal struct Message
+    {
+        public Vector512<ulong> Low, High;
+    }
+
+    private readonly struct Ops : IRowOps<ulong, Vector256<ulong>, Message>
+    {
+        public int Rounds => 12;
+        public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
+        public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
+        public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
+        public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
+        public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 16);
+        public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 63);
+        public Vector256<ulong> LoadRow(ref ulong source) => Vector256.LoadUnsafe(ref source);
+        public void StoreRow(ref ulong destination, Vector256<ulong> row) => row.StoreUnsafe(ref destination);
+        public Vector256<ulong> IVLow => Vector256.Create(IVb0, IVb1, IVb2, IVb3);
+        public Vector256<ulong> IVHigh => Vector256.Create(IVb4, IVb5, IVb6, IVb7);
+        public Vector256<ulong> Row(ulong w0, ulong w1, ulong w2, ulong w3) => Vector256.Create(w0, w1, w2, w3);
+        public Vector256<ulong> LanesRight1(Vector256<ulong> x) => Avx512F.VL.AlignRight64(x, x, 3);
+        public Vector256<ulong> LanesLeft1(Vector256<ulong> x) => Avx512F.VL.AlignRight64(x, x, 1);
+        public Vector256<ulong> LanesSwap(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_01_00_11_10);
+
+        public Message LoadMessage(ref byte block) => new()
+        {
+            Low = Vector512.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref block)),
+            High = Vector512.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref block), 8),
+        };
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Schedule(ref byte block, in Message message, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1)
+        {
+            ref ulong index = ref MemoryMarshal.GetArrayDataReference(s_permutes);
+            Vector512<ulong> column = Avx512F.PermuteVar8x64x2(message.Low, Vector512.LoadUnsafe(ref index, (nuint)(round * 16)), message.High);
+            Vector512<ulong> diagonal = Avx512F.PermuteVar8x64x2(message.Low, Vector512.LoadUnsafe(ref index, (nuint)(round * 16 + 8)), message.High);
+            x0 = column.GetLower();
+            y0 = column.GetUpper();
+            x1 = diagonal.GetLower();
+            y1 = diagonal.GetUpper();
+        }
+    }
+}
+#endif

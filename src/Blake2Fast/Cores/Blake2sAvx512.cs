@@ -1,0 +1,64 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using static Blake2Fast.Cores.Blake2Constants;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// BLAKE2s on AVX-512 (F + VL): rows in 128-bit registers, each rotation one vprord, and a round's whole
+/// message schedule as one permute (vpermd) of the block held in a 512-bit register.
+/// </summary>
+internal static class Blake2sAvx512
+{
+    public static bool IsSupported => Avx512F.VL.IsSupported && BitConverter.IsLittleEndian;
+
+    // Per round: one 16-lane index vector, x0 | y0 | x1 | y1.
+    private static readonly uint[] s_permutes = BuildPermutes();
+
+    private static uint[] BuildPermutes()
+    {
+        var table = new uint[10 * 16];
+        for (int i = 0; i < table.Length; i++)
+            table[i] = (uint)(RowSchedule.OffsetsS[i] / 4);
+        return table;
+    }
+
+    public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment) =>
+        RowCore<uint, Blake2sWord, Vector128<uint>, Vector512<uint>, Ops>.Compress(ref chain, ref input, blocks, increment);
+
+    private readonly struct Ops : IRowOps<uint, Vector128<uint>, Vector512<uint>>
+    {
+        public int Rounds => 10;
+        public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => Sse2.Add(a, b);
+        public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => Sse2.Xor(a, b);
+        public Vector128<uint> Rot1(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 16);
+        public Vector128<uint> Rot2(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 12);
+        public Vector128<uint> Rot3(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 8);
+        public Vector128<uint> Rot4(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 7);
+        public Vector128<uint> LoadRow(ref uint source) => Vector128.LoadUnsafe(ref source);
+        public void StoreRow(ref uint destination, Vector128<uint> row) => row.StoreUnsafe(ref destination);
+        public Vector128<uint> IVLow => Vector128.Create(IVs0, IVs1, IVs2, IVs3);
+        public Vector128<uint> IVHigh => Vector128.Create(IVs4, IVs5, IVs6, IVs7);
+        public Vector128<uint> Row(uint w0, uint w1, uint w2, uint w3) => Vector128.Create(w0, w1, w2, w3);
+        public Vector128<uint> LanesRight1(Vector128<uint> x) => Sse2.Shuffle(x, 0b_10_01_00_11);
+        public Vector128<uint> LanesLeft1(Vector128<uint> x) => Sse2.Shuffle(x, 0b_00_11_10_01);
+        public Vector128<uint> LanesSwap(Vector128<uint> x) => Sse2.Shuffle(x, 0b_01_00_11_10);
+        public Vector512<uint> LoadMessage(ref byte block) => Vector512.LoadUnsafe(ref Unsafe.As<byte, uint>(ref block));
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Schedule(ref byte block, in Vector512<uint> message, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1)
+        {
+            ref uint index = ref MemoryMarshal.GetArrayDataReference(s_permutes);
+            Vector512<uint> words = Avx512F.PermuteVar16x32(message, Vector512.LoadUnsafe(ref index, (nuint)(round * 16)));
+            x0 = words.GetLower().GetLower();
+            y0 = words.GetLower().GetUpper();
+            x1 = words.GetUpper().GetLower();
+            y1 = words.GetUpper().GetUpper();
+        }
+    }
+}
+#endif

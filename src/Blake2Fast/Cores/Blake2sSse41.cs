@@ -1,0 +1,59 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using static Blake2Fast.Cores.Blake2Constants;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// BLAKE2s on SSE4.1 (SSSE3 byte shuffles): rows in 128-bit registers; rotations by 16 and 8 as byte shuffles,
+/// by 12 and 7 as shift-shift-or; message vectors built from the block with ordinary loads.
+/// </summary>
+internal static class Blake2sSse41
+{
+    public static bool IsSupported => Sse41.IsSupported && BitConverter.IsLittleEndian;
+
+    public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment) =>
+        RowCore<uint, Blake2sWord, Vector128<uint>, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
+
+    private readonly struct Ops : IRowOps<uint, Vector128<uint>, NoMessage>
+    {
+        public int Rounds => 10;
+        public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => Sse2.Add(a, b);
+        public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => Sse2.Xor(a, b);
+        public Vector128<uint> Rot1(Vector128<uint> x) => Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
+        public Vector128<uint> Rot2(Vector128<uint> x) => Sse2.Or(Sse2.ShiftRightLogical(x, 12), Sse2.ShiftLeftLogical(x, 20));
+        public Vector128<uint> Rot3(Vector128<uint> x) => Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)).AsUInt32();
+        public Vector128<uint> Rot4(Vector128<uint> x) => Sse2.Or(Sse2.ShiftRightLogical(x, 7), Sse2.ShiftLeftLogical(x, 25));
+        public Vector128<uint> LoadRow(ref uint source) => Vector128.LoadUnsafe(ref source);
+        public void StoreRow(ref uint destination, Vector128<uint> row) => row.StoreUnsafe(ref destination);
+        public Vector128<uint> IVLow => Vector128.Create(IVs0, IVs1, IVs2, IVs3);
+        public Vector128<uint> IVHigh => Vector128.Create(IVs4, IVs5, IVs6, IVs7);
+        public Vector128<uint> Row(uint w0, uint w1, uint w2, uint w3) => Vector128.Create(w0, w1, w2, w3);
+        public Vector128<uint> LanesRight1(Vector128<uint> x) => Sse2.Shuffle(x, 0b_10_01_00_11);
+        public Vector128<uint> LanesLeft1(Vector128<uint> x) => Sse2.Shuffle(x, 0b_00_11_10_01);
+        public Vector128<uint> LanesSwap(Vector128<uint> x) => Sse2.Shuffle(x, 0b_01_00_11_10);
+        public NoMessage LoadMessage(ref byte block) => default;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Schedule(ref byte block, in NoMessage message, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1)
+        {
+            ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(RowSchedule.OffsetsS), round * 16);
+            x0 = Gather(ref block, ref offsets);
+            y0 = Gather(ref block, ref Unsafe.Add(ref offsets, 4));
+            x1 = Gather(ref block, ref Unsafe.Add(ref offsets, 8));
+            y1 = Gather(ref block, ref Unsafe.Add(ref offsets, 12));
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<uint> Gather(ref byte block, ref byte offsets) => Vector128.Create(
+            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, offsets)),
+            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1))),
+            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
+            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3))));
+    }
+}
+#endif

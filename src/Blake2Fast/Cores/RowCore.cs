@@ -1,0 +1,122 @@
+#if NET8_0_OR_GREATER
+using System.Runtime.CompilerServices;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// A SIMD core in the row layout: the 16-word working vector is four rows a, b, c, d of four words each, so
+/// one vector operation runs the four column G functions (or the four diagonal ones) at once.
+/// </summary>
+internal interface IRowOps<T, TVec, TMsg> : IBlake2Ops<TVec>
+    where T : unmanaged
+    where TVec : struct
+    where TMsg : struct
+{
+    int Rounds { get; }
+    TVec LoadRow(ref T source);
+    void StoreRow(ref T destination, TVec row);
+    TVec IVLow { get; }
+    TVec IVHigh { get; }
+    TVec Row(T w0, T w1, T w2, T w3);
+
+    /// <summary>(w3, w0, w1, w2).</summary>
+    TVec LanesRight1(TVec x);
+
+    /// <summary>(w1, w2, w3, w0).</summary>
+    TVec LanesLeft1(TVec x);
+
+    /// <summary>(w2, w3, w0, w1).</summary>
+    TVec LanesSwap(TVec x);
+
+    /// <summary>Reads a message block into whatever form the core schedules it from.</summary>
+    TMsg LoadMessage(ref byte block);
+
+    /// <summary>
+    /// The message words of round <paramref name="round"/> in lane order: x0/y0 for the column step,
+    /// x1/y1 for the diagonal step (whose lanes are G7, G4, G5, G6; see <see cref="RowCore{T, TWord, TVec, TMsg, TOps}"/>).
+    /// </summary>
+    void Schedule(ref byte block, in TMsg message, int round, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
+}
+
+/// <summary>The compression loop of every row-layout core, written once.</summary>
+internal static class RowCore<T, TWord, TVec, TMsg, TOps>
+    where T : unmanaged
+    where TWord : struct, IScalarWord<T>
+    where TVec : struct
+    where TMsg : struct
+    where TOps : struct, IRowOps<T, TVec, TMsg>
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
+    {
+        TOps o = default;
+        TWord w = default;
+        T inc = w.FromUInt32(increment), one = w.FromUInt32(1);
+        T t0 = Unsafe.Add(ref chain, 8), t1 = Unsafe.Add(ref chain, 9);
+        T f0 = Unsafe.Add(ref chain, 10), f1 = Unsafe.Add(ref chain, 11);
+        TVec h0 = o.LoadRow(ref chain), h1 = o.LoadRow(ref Unsafe.Add(ref chain, 4));
+        int blockSize = 16 * Unsafe.SizeOf<T>();
+        do
+        {
+            t0 = w.Add(t0, inc);
+            if (w.LessThan(t0, inc))
+                t1 = w.Add(t1, one);
+
+            TMsg m = o.LoadMessage(ref input);
+            TVec a = h0, b = h1, c = o.IVLow;
+            TVec d = o.Xor(o.IVHigh, o.Row(t0, t1, f0, f1));
+            for (int r = 0; r < o.Rounds; r++)
+            {
+                o.Schedule(ref input, m, r, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
+                Blake2Mix.G<TVec, TOps>(ref a, ref b, ref c, ref d, x0, y0);
+
+                // Diagonalize by turning a, c and d rather than b: b is the last row G writes, so leaving it in
+                // place keeps every lane shuffle off the critical path (a, d, c are ready earlier).
+                // Lane j then runs the diagonal G that contains b's word j: G7, G4, G5, G6.
+                a = o.LanesRight1(a);
+                d = o.LanesSwap(d);
+                c = o.LanesLeft1(c);
+                Blake2Mix.G<TVec, TOps>(ref a, ref b, ref c, ref d, x1, y1);
+                a = o.LanesLeft1(a);
+                d = o.LanesSwap(d);
+                c = o.LanesRight1(c);
+            }
+
+            h0 = o.Xor(h0, o.Xor(a, c));
+            h1 = o.Xor(h1, o.Xor(b, d));
+            input = ref Unsafe.Add(ref input, blockSize);
+        }
+        while (--blocks != 0);
+
+        o.StoreRow(ref chain, h0);
+        o.StoreRow(ref Unsafe.Add(ref chain, 4), h1);
+        Unsafe.Add(ref chain, 8) = t0;
+        Unsafe.Add(ref chain, 9) = t1;
+    }
+}
+
+/// <summary>
+/// For cores that build message vectors from memory: the schedule as byte offsets of the message words in lane
+/// order, 16 per round (x0, y0, x1, y1 with 4 lanes each), for 64-bit (b) or 32-bit (s) words.
+/// </summary>
+internal static class RowSchedule
+{
+    /// <summary>Word indices in lane order: column step x = s0,s2,s4,s6, y = s1,s3,s5,s7; diagonal x = s14,s8,s10,s12, y = s15,s9,s11,s13.</summary>
+    public static readonly int[] LaneOrder = { 0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13 };
+
+    // Declared after LaneOrder: static initializers run in source order.
+    public static readonly byte[] OffsetsB = Build(8, 12);
+    public static readonly byte[] OffsetsS = Build(4, 10);
+
+    private static byte[] Build(int wordSize, int rounds)
+    {
+        var table = new byte[rounds * 16];
+        for (int r = 0; r < rounds; r++)
+        {
+            for (int i = 0; i < 16; i++)
+                table[r * 16 + i] = (byte)(Blake2Constants.Sigma[r * 16 + LaneOrder[i]] * wordSize);
+        }
+        return table;
+    }
+}
+#endif

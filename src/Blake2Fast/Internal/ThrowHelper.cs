@@ -1,0 +1,36 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>Throws from out-of-line methods so the callers' hot paths stay small enough to inline.</summary>
+internal static class ThrowHelper
+{
+    [DoesNotReturn]
+    public static void DigestLengthOutOfRange(string paramName, int value, int max) =>
+        throw new ArgumentOutOfRangeException(paramName, value, $"The digest length must be between 1 and {max} bytes.");
+
+    [DoesNotReturn]
+    public static void InnerLengthOutOfRange(string paramName, int value, int max) =>
+        throw new ArgumentOutOfRangeException(paramName, value, $"The inner hash length must be between 0 and {max} bytes.");
+
+    [DoesNotReturn]
+    public static void TooLong(string paramName, int max) =>
+        throw new ArgumentException($"The value must be at most {max} bytes long.", paramName);
+
+    [DoesNotReturn]
+    public static void NodeOffsetOutOfRange(string paramName, int bits) =>
+        throw new ArgumentOutOfRangeException(paramName, $"The node offset must be below 2^{bits}.");
+
+    [DoesNotReturn]
+    public static void DestinationTooSmall(string paramName, int needed) =>
+        throw new ArgumentException($"The destination must be at least {needed} bytes long.", paramName);
+
+    [DoesNotReturn]
+    public static void StateNotInitialized() =>
+        throw new InvalidOperationException("The hash state is not initialized. Create it with Blake2b.CreateIncrementalHasher or Blake2s.CreateIncrementalHasher.");
+
+    [DoesNotReturn]
+    public static void StateFinished() =>
+        throw new InvalidOperationException("The hash has already been finished; create a new state to hash again.");
+}

@@ -1,0 +1,125 @@
+using System;
+using System.Security.Cryptography;
+using Blake2Fast.Cores;
+using Blake2Fast.Internal;
+
+namespace Blake2Fast.Interop;
+
+/// <summary>
+/// BLAKE2b or BLAKE2s behind the <see cref="HMAC"/> base class, so it plugs into <see cref="CryptoStream"/>
+/// and other <see cref="HashAlgorithm"/> consumers. Keyed hashing uses BLAKE2's own keyed mode, not RFC 2104.
+/// </summary>
+/// <remarks>
+/// <see cref="Key"/> returns a copy of the key; setting it starts a new hash with the new key, and is refused
+/// (<see cref="CryptographicException"/>) while a hash is in progress, as the BCL's HMAC classes do.
+/// <see cref="Dispose(bool)"/> clears the key copy and the state.
+/// </remarks>
+internal sealed class Blake2Hmac : HMAC
+{
+    internal enum Algorithm { Blake2b, Blake2s }
+
+    private readonly Algorithm _algorithm;
+    private readonly int _digestLength;
+    private Blake2bHashState _b;
+    private Blake2sHashState _s;
+    private bool _hashing;
+
+    public Blake2Hmac(Algorithm algorithm, int digestLength, ReadOnlySpan<byte> key)
+    {
+        int max = algorithm == Algorithm.Blake2b ? Blake2b.DefaultDigestLength : Blake2s.DefaultDigestLength;
+        // Validates both arguments, with their names, before anything is stored.
+        _ = Blake2Parameters.Simple(digestLength, key, max);
+        _algorithm = algorithm;
+        _digestLength = digestLength;
+        HashSizeValue = digestLength * 8;
+        KeyValue = key.ToArray();
+        HashName = algorithm == Algorithm.Blake2b ? "BLAKE2b" : "BLAKE2s";
+        Initialize();
+    }
+
+    /// <summary>A copy of the key (empty for an unkeyed hash). Setting it starts a new hash with that key.</summary>
+    public override byte[] Key
+    {
+        get => (byte[])KeyValue.Clone();
+        set
+        {
+            if (value is null)
+                throw new ArgumentNullException(nameof(value));
+            if (_hashing)
+                throw new CryptographicException("The key cannot be changed while a hash is in progress.");
+            int max = _algorithm == Algorithm.Blake2b ? Blake2b.MaxKeyLength : Blake2s.MaxKeyLength;
+            if (value.Length > max)
+                ThrowHelper.TooLong(nameof(value), max);
+            Array.Clear(KeyValue, 0, KeyValue.Length);
+            KeyValue = (byte[])value.Clone();
+            Initialize();
+        }
+    }
+
+    public override void Initialize()
+    {
+        var parameters = new Blake2Parameters { DigestLength = _digestLength, Key = KeyValue };
+        if (_algorithm == Algorithm.Blake2b)
+            _b = new Blake2bHashState(parameters, Blake2Cores.DefaultB);
+        else
+            _s = new Blake2sHashState(parameters, Blake2Cores.DefaultS);
+        _hashing = false;
+    }
+
+    protected override void HashCore(byte[] array, int ibStart, int cbSize) => HashCore(new ReadOnlySpan<byte>(array, ibStart, cbSize));
+
+#if NETSTANDARD2_0
+    private void HashCore(ReadOnlySpan<byte> source)
+#else
+    protected override void HashCore(ReadOnlySpan<byte> source)
+#endif
+    {
+        _hashing = true;
+        if (_algorithm == Algorithm.Blake2b)
+            _b.Update(source);
+        else
+            _s.Update(source);
+    }
+
+    protected override byte[] HashFinal()
+    {
+        byte[] digest = new byte[_digestLength];
+        FinishInto(digest);
+        return digest;
+    }
+
+#if !NETSTANDARD2_0
+    protected override bool TryHashFinal(Span<byte> destination, out int bytesWritten)
+    {
+        if (destination.Length < _digestLength)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+        FinishInto(destination);
+        bytesWritten = _digestLength;
+        return true;
+    }
+#endif
+
+    // Starts the next hash at once, so the object is reusable whether or not the caller runs Initialize.
+    private void FinishInto(Span<byte> destination)
+    {
+        if (_algorithm == Algorithm.Blake2b)
+            _b.Finish(destination);
+        else
+            _s.Finish(destination);
+        Initialize();
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            Array.Clear(KeyValue, 0, KeyValue.Length);
+            _b = default;
+            _s = default;
+        }
+        base.Dispose(disposing);
+    }
+}
