@@ -26,4 +26,18 @@ internal static class Blake2Constants
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
         14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3,
     };
+
+    /// <summary>SIGMA scaled to byte offsets of 64-bit words.</summary>
+    public static readonly byte[] SigmaOffsets64 = Scale(8);
+
+    /// <summary>SIGMA scaled to byte offsets of 32-bit words.</summary>
+    public static readonly byte[] SigmaOffsets32 = Scale(4);
+
+    private static byte[] Scale(int wordSize)
+    {
+        var table = Sigma.ToArray();
+        for (int i = 0; i < table.Length; i++)
+            table[i] = (byte)(table[i] * wordSize);
+        return table;
+    }
 }

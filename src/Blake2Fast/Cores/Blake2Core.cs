@@ -54,6 +54,15 @@ internal static class Blake2Cores
         return list;
     }
 
+    /// <summary>
+    /// Whether the automatic choice uses BLAKE2b's AVX-512 core when the CPU has it. Single-stream BLAKE2b is bound
+    /// by G's latency chain, where AVX-512's one-instruction rotates are the edge; the benchmarks decide this.
+    /// </summary>
+    internal const bool UseAvx512ForBlake2b = true;
+
+    /// <summary>Whether the automatic choice considers this core (a core slower than a lower one here is skipped).</summary>
+    public static bool Preferred(Blake2Core core, bool isB) => !(isB && core == Blake2Core.Avx512 && !UseAvx512ForBlake2b);
+
     /// <summary>Parses a core's name as the environment variable spells it (case-insensitive).</summary>
     public static Blake2Core? Parse(string? name) => name?.Trim().ToLowerInvariant() switch
     {
@@ -70,7 +79,7 @@ internal static class Blake2Cores
         Blake2Core ceiling = Parse(ceilingName ?? Environment.GetEnvironmentVariable(EnvironmentVariable)) ?? Blake2Core.Avx512;
         for (Blake2Core core = ceiling; core > Blake2Core.Scalar; core--)
         {
-            if (IsSupported(core, isB))
+            if (IsSupported(core, isB) && Preferred(core, isB))
                 return core;
         }
         return Blake2Core.Scalar;

@@ -22,20 +22,33 @@ internal static class Blake2bAvx2
     private readonly struct Ops : IRowOps<ulong, Vector256<ulong>, NoMessage>
     {
         public int Rounds => 12;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2.Shuffle(x.AsUInt32(), 0b_10_11_00_01).AsUInt64();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10)).AsUInt64();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9)).AsUInt64();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx2.Or(Avx2.Add(x, x), Avx2.ShiftRightLogical(x, 63));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LoadRow(ref ulong source) => Vector256.LoadUnsafe(ref source);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void StoreRow(ref ulong destination, Vector256<ulong> row) => row.StoreUnsafe(ref destination);
         public Vector256<ulong> IVLow => Vector256.Create(IVb0, IVb1, IVb2, IVb3);
         public Vector256<ulong> IVHigh => Vector256.Create(IVb4, IVb5, IVb6, IVb7);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Row(ulong w0, ulong w1, ulong w2, ulong w3) => Vector256.Create(w0, w1, w2, w3);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LanesRight1(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_10_01_00_11);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LanesLeft1(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_00_11_10_01);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LanesSwap(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_01_00_11_10);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -35,12 +35,19 @@ internal static class Blake2bSse41
     private readonly struct Ops : IRowOps<ulong, Pair, NoMessage>
     {
         public int Rounds => 12;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Add(Pair a, Pair b) => new(Sse2.Add(a.Low, b.Low), Sse2.Add(a.High, b.High));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Xor(Pair a, Pair b) => new(Sse2.Xor(a.Low, b.Low), Sse2.Xor(a.High, b.High));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Rot1(Pair x) => new(Rot32(x.Low), Rot32(x.High));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Rot2(Pair x) => new(Rot24(x.Low), Rot24(x.High));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Rot3(Pair x) => new(Rot16(x.Low), Rot16(x.High));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Rot4(Pair x) => new(Rot63(x.Low), Rot63(x.High));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair LoadRow(ref ulong source) => new(Vector128.LoadUnsafe(ref source), Vector128.LoadUnsafe(ref source, 2));
 
         public void StoreRow(ref ulong destination, Pair row)
@@ -51,12 +58,17 @@ internal static class Blake2bSse41
 
         public Pair IVLow => new(Vector128.Create(IVb0, IVb1), Vector128.Create(IVb2, IVb3));
         public Pair IVHigh => new(Vector128.Create(IVb4, IVb5), Vector128.Create(IVb6, IVb7));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Row(ulong w0, ulong w1, ulong w2, ulong w3) => new(Vector128.Create(w0, w1), Vector128.Create(w2, w3));
 
         // palignr(hi, lo, 8) = (lo.w1, hi.w0): the word pair that straddles the two registers.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair LanesRight1(Pair x) => new(Straddle(x.High, x.Low), Straddle(x.Low, x.High));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair LanesLeft1(Pair x) => new(Straddle(x.Low, x.High), Straddle(x.High, x.Low));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair LanesSwap(Pair x) => new(x.High, x.Low);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -78,10 +90,15 @@ internal static class Blake2bSse41
                 Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
                 Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3)))));
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static Vector128<ulong> Straddle(Vector128<ulong> low, Vector128<ulong> high) => Ssse3.AlignRight(high.AsByte(), low.AsByte(), 8).AsUInt64();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static Vector128<ulong> Rot32(Vector128<ulong> x) => Sse2.Shuffle(x.AsUInt32(), 0b_10_11_00_01).AsUInt64();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static Vector128<ulong> Rot24(Vector128<ulong> x) => Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10)).AsUInt64();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static Vector128<ulong> Rot16(Vector128<ulong> x) => Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9)).AsUInt64();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static Vector128<ulong> Rot63(Vector128<ulong> x) => Sse2.Or(Sse2.Add(x, x), Sse2.ShiftRightLogical(x, 63));
     }
 }

@@ -22,20 +22,33 @@ internal static class Blake2sSse41
     private readonly struct Ops : IRowOps<uint, Vector128<uint>, NoMessage>
     {
         public int Rounds => 10;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => Sse2.Add(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => Sse2.Xor(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Rot1(Vector128<uint> x) => Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Rot2(Vector128<uint> x) => Sse2.Or(Sse2.ShiftRightLogical(x, 12), Sse2.ShiftLeftLogical(x, 20));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Rot3(Vector128<uint> x) => Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)).AsUInt32();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Rot4(Vector128<uint> x) => Sse2.Or(Sse2.ShiftRightLogical(x, 7), Sse2.ShiftLeftLogical(x, 25));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> LoadRow(ref uint source) => Vector128.LoadUnsafe(ref source);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void StoreRow(ref uint destination, Vector128<uint> row) => row.StoreUnsafe(ref destination);
         public Vector128<uint> IVLow => Vector128.Create(IVs0, IVs1, IVs2, IVs3);
         public Vector128<uint> IVHigh => Vector128.Create(IVs4, IVs5, IVs6, IVs7);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Row(uint w0, uint w1, uint w2, uint w3) => Vector128.Create(w0, w1, w2, w3);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> LanesRight1(Vector128<uint> x) => Sse2.Shuffle(x, 0b_10_01_00_11);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> LanesLeft1(Vector128<uint> x) => Sse2.Shuffle(x, 0b_00_11_10_01);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> LanesSwap(Vector128<uint> x) => Sse2.Shuffle(x, 0b_01_00_11_10);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -14,6 +14,8 @@ internal interface IScalarWord<T> : IBlake2Ops<T> where T : struct
     T FromUInt32(uint value);
     bool LessThan(T a, T b);
     T Load(ref byte block, int wordIndex);
+    T LoadAt(ref byte block, nint byteOffset);
+    byte[] SigmaOffsets { get; }
     void Store(System.Span<byte> destination, T value);
 }
 
@@ -26,7 +28,7 @@ internal static class Scalar<T, TWord>
     where TWord : struct, IScalarWord<T>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static T M(ref byte block, ref byte sigma, int i) => default(TWord).Load(ref block, Unsafe.Add(ref sigma, i));
+    private static T M(ref byte block, ref byte offsets, int i) => default(TWord).LoadAt(ref block, Unsafe.Add(ref offsets, i));
 
     /// <summary>
     /// Compresses <paramref name="blocks"/> consecutive blocks (16 words each), adding <paramref name="increment"/>
@@ -35,7 +37,8 @@ internal static class Scalar<T, TWord>
     public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
     {
         TWord w = default;
-        ref byte sigma0 = ref MemoryMarshal.GetReference(Sigma);
+        // The schedule as byte offsets of the message words: one movzx and one load per word, no index arithmetic.
+        ref byte sigma0 = ref w.SigmaOffsets[0];
         ref T h = ref chain;
         T inc = w.FromUInt32(increment), one = w.FromUInt32(1);
         T t0 = Unsafe.Add(ref h, 8), t1 = Unsafe.Add(ref h, 9);
@@ -88,16 +91,29 @@ internal static class Scalar<T, TWord>
 internal readonly struct Blake2bWord : IScalarWord<ulong>
 {
     // The JIT turns (x >> n) | (x << 64 - n) into a single ror.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Add(ulong a, ulong b) => a + b;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Xor(ulong a, ulong b) => a ^ b;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Rot1(ulong x) => (x >> 32) | (x << 32);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Rot2(ulong x) => (x >> 24) | (x << 40);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Rot3(ulong x) => (x >> 16) | (x << 48);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Rot4(ulong x) => (x >> 63) | (x << 1);
     public int Rounds => 12;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong FromUInt32(uint value) => value;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool LessThan(ulong a, ulong b) => a < b;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt64(ref block, wordIndex * 8);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong LoadAt(ref byte block, nint byteOffset) => LittleEndian.ReadUInt64(ref block, byteOffset);
+    public byte[] SigmaOffsets => Blake2Constants.SigmaOffsets64;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Store(System.Span<byte> destination, ulong value) => LittleEndian.WriteUInt64(destination, value);
     public ulong AllOnes => ulong.MaxValue;
 
@@ -111,16 +127,29 @@ internal readonly struct Blake2bWord : IScalarWord<ulong>
 /// <summary>BLAKE2s's 32-bit words: 10 rounds, rotations 16, 12, 8, 7.</summary>
 internal readonly struct Blake2sWord : IScalarWord<uint>
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Add(uint a, uint b) => a + b;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Xor(uint a, uint b) => a ^ b;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Rot1(uint x) => (x >> 16) | (x << 16);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Rot2(uint x) => (x >> 12) | (x << 20);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Rot3(uint x) => (x >> 8) | (x << 24);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Rot4(uint x) => (x >> 7) | (x << 25);
     public int Rounds => 10;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint FromUInt32(uint value) => value;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool LessThan(uint a, uint b) => a < b;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt32(ref block, wordIndex * 4);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint LoadAt(ref byte block, nint byteOffset) => LittleEndian.ReadUInt32(ref block, byteOffset);
+    public byte[] SigmaOffsets => Blake2Constants.SigmaOffsets32;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Store(System.Span<byte> destination, uint value) => LittleEndian.WriteUInt32(destination, value);
     public uint AllOnes => uint.MaxValue;
 
