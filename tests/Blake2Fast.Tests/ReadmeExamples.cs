@@ -1,0 +1,115 @@
+using System;
+using System.IO;
+using System.Linq;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.RegularExpressions;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>
+/// The README's examples, compiled and run. <see cref="TheReadmeShowsExactlyTheseExamples"/> fails if a README
+/// code block is not found verbatim here, so the two cannot drift apart.
+/// </summary>
+public class ReadmeExamples
+{
+    private static readonly byte[] data = Encoding.UTF8.GetBytes("The quick brown fox jumps over the lazy dog");
+    private static readonly byte[] key = Enumerable.Range(0, 32).Select(i => (byte)i).ToArray();
+    private static readonly byte[] StreamContent = Enumerable.Range(0, 300_000).Select(i => (byte)(i * 31)).ToArray();
+    private readonly Stream stream = new MemoryStream(StreamContent);
+
+    [Fact]
+    public void OneShot()
+    {
+        byte[] digest = Blake2b.ComputeHash(Encoding.UTF8.GetBytes("hello"));    // 64 bytes
+        byte[] short32 = Blake2b.ComputeHash(32, data);                          // any length 1..64
+        byte[] mac = Blake2s.ComputeHash(key, data);                             // keyed (MAC), 32 bytes
+
+        Assert.Equal(Blake2b.ComputeHash("hello"u8), digest);
+        Assert.Equal(32, short32.Length);
+        Assert.Equal(Blake2s.ComputeHash(32, key, data), mac);
+    }
+
+    [Fact]
+    public void IncrementalOverAStream()
+    {
+        var hasher = Blake2b.CreateIncrementalHasher(32);
+        byte[] buffer = new byte[81920];
+        int read;
+        while ((read = stream.Read(buffer, 0, buffer.Length)) > 0)
+            hasher.Update(buffer.AsSpan(0, read));
+        byte[] streamDigest = hasher.Finish();
+
+        Assert.Equal(Blake2b.ComputeHash(32, StreamContent), streamDigest);
+    }
+
+    [Fact]
+    public void AllocationFree()
+    {
+        Span<byte> output = stackalloc byte[Blake2s.DefaultDigestLength];
+        Blake2s.ComputeAndWriteHash(data, output);
+
+        var state = Blake2b.CreateIncrementalHasher(key);
+        state.Update(data);
+        Span<byte> tag = stackalloc byte[64];
+        if (!state.TryFinish(tag, out int written))
+            throw new InvalidOperationException("tag buffer too small");
+
+        Assert.Equal(Blake2s.ComputeHash(data), output.ToArray());
+        Assert.Equal(64, written);
+        Assert.Equal(Blake2b.ComputeHash(key, data), tag.ToArray());
+    }
+
+    [Fact]
+    public void CryptoStreamInterop()
+    {
+        using var blake = Blake2b.CreateHashAlgorithm();
+        using (var crypto = new CryptoStream(Stream.Null, blake, CryptoStreamMode.Write))
+            stream.CopyTo(crypto);
+        byte[] viaCryptoStream = blake.Hash!;
+
+        using var keyed = Blake2s.CreateHMAC(key);       // BLAKE2's own keyed mode
+        byte[] keyedDigest = keyed.ComputeHash(data);
+
+        Assert.Equal(Blake2b.ComputeHash(StreamContent), viaCryptoStream);
+        Assert.Equal(Blake2s.ComputeHash(key, data), keyedDigest);
+    }
+
+    [Fact]
+    public void ParameterBlock()
+    {
+        var parameters = new Blake2Parameters
+        {
+            DigestLength = 32,
+            Key = key,
+            Salt = "my salt"u8,                 // up to 16 bytes (BLAKE2b) / 8 (BLAKE2s), zero-padded
+            Personalization = "MyApp v1"u8,      // same limits
+        };
+        byte[] personalized = Blake2b.ComputeHash(parameters, data);
+
+        // Tree hashing: a leaf of a binary tree, written without allocating.
+        var leaf = new Blake2Parameters
+        {
+            Fanout = 2, Depth = 2, LeafLength = 4096, NodeOffset = 0, NodeDepth = 0, InnerLength = 64,
+        };
+        Span<byte> leafDigest = stackalloc byte[64];
+        Blake2b.ComputeAndWriteHash(leaf, data, leafDigest);
+
+        Assert.Equal(32, personalized.Length);
+        Assert.NotEqual(Blake2b.ComputeHash(32, key, data), personalized);
+        Assert.NotEqual(Blake2b.ComputeHash(data), leafDigest.ToArray());
+    }
+
+    [Fact]
+    public void TheReadmeShowsExactlyTheseExamples()
+    {
+        string readme = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "README.md"));
+        string source = Normalize(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "ReadmeExamples.cs.txt")));
+        var blocks = Regex.Matches(readme, "```csharp\\n(.*?)```", RegexOptions.Singleline);
+        Assert.Equal(5, blocks.Count);
+        foreach (Match block in blocks)
+            Assert.Contains(Normalize(block.Groups[1].Value), source);
+    }
+
+    private static string Normalize(string text) => Regex.Replace(text, "\\s+", " ").Trim();
+}
