@@ -91,7 +91,7 @@ public static class Blake2b
 
     /// <summary>Creates a <see cref="HashAlgorithm"/> computing BLAKE2b digests of the given length.</summary>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    public static HashAlgorithm CreateHashAlgorithm(int digestLength) => new Blake2Hmac(Blake2Hmac.Algorithm.Blake2b, digestLength, default);
+    public static HashAlgorithm CreateHashAlgorithm(int digestLength) => new Blake2Hmac<Blake2bHashState>(digestLength, default);
 
     /// <summary>Creates an <see cref="HMAC"/> that computes 64-byte keyed BLAKE2b digests.</summary>
     /// <remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>
@@ -102,7 +102,7 @@ public static class Blake2b
     /// <remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    public static HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => new Blake2Hmac(Blake2Hmac.Algorithm.Blake2b, digestLength, key);
+    public static HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => new Blake2Hmac<Blake2bHashState>(digestLength, key);
 
     /// <summary>One-shot hashing on a named core (the tests run every core through this).</summary>
     internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, Blake2Core core)

@@ -40,4 +40,21 @@ internal static class Blake2Constants
             table[i] = (byte)(table[i] * wordSize);
         return table;
     }
+
+    /// <summary>SIGMA as plain word indices, as the lane cores address their transposed message.</summary>
+    public static readonly byte[] SigmaIndices = Sigma.ToArray();
+
+    /// <summary>BLAKE2b's IV word <paramref name="i"/> (a JIT constant for a constant index).</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static ulong IVB(int i) => i switch
+    {
+        0 => IVb0, 1 => IVb1, 2 => IVb2, 3 => IVb3, 4 => IVb4, 5 => IVb5, 6 => IVb6, _ => IVb7,
+    };
+
+    /// <summary>BLAKE2s's IV word <paramref name="i"/>.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static uint IVS(int i) => i switch
+    {
+        0 => IVs0, 1 => IVs1, 2 => IVs2, 3 => IVs3, 4 => IVs4, 5 => IVs5, 6 => IVs6, _ => IVs7,
+    };
 }

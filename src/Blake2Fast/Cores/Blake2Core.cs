@@ -30,6 +30,48 @@ internal static class Blake2Cores
     /// <summary>The core that BLAKE2s states use unless a test names another.</summary>
     public static readonly Blake2Core DefaultS = Choose(isB: false);
 
+    /// <summary>The core that BLAKE2bp states use: their leaves run in the lanes of the AVX-512 or AVX2 core.</summary>
+    public static readonly Blake2Core DefaultBp = ChooseParallel(isB: true);
+
+    /// <summary>The core that BLAKE2sp states use.</summary>
+    public static readonly Blake2Core DefaultSp = ChooseParallel(isB: false);
+
+    /// <summary>
+    /// Which cores the parallel modes have: AVX-512 and AVX2 run the leaves in vector lanes; below that each leaf
+    /// runs on the single-stream core of the same name.
+    /// </summary>
+    public static bool IsSupportedParallel(Blake2Core core, bool isB) => core switch
+    {
+#if NET8_0_OR_GREATER
+        Blake2Core.Avx512 => isB ? Blake2bLanesAvx512.IsSupported : Blake2sLanesAvx512.IsSupported,
+        Blake2Core.Avx2 => isB ? Blake2bLanesAvx2.IsSupported : Blake2sLanesAvx2.IsSupported,
+#endif
+        _ => IsSupported(core, isB),
+    };
+
+    /// <summary>Every core of the parallel mode that can run here, lowest first.</summary>
+    public static IReadOnlyList<Blake2Core> SupportedParallel(bool isB)
+    {
+        var list = new List<Blake2Core>();
+        foreach (Blake2Core core in new[] { Blake2Core.Scalar, Blake2Core.Sse41, Blake2Core.Avx2, Blake2Core.Avx512 })
+        {
+            if (IsSupportedParallel(core, isB))
+                list.Add(core);
+        }
+        return list;
+    }
+
+    internal static Blake2Core ChooseParallel(bool isB, string? ceilingName = null)
+    {
+        Blake2Core ceiling = Parse(ceilingName ?? Environment.GetEnvironmentVariable(EnvironmentVariable)) ?? Blake2Core.Avx512;
+        for (Blake2Core core = ceiling; core > Blake2Core.Scalar; core--)
+        {
+            if (IsSupportedParallel(core, isB))
+                return core;
+        }
+        return Blake2Core.Scalar;
+    }
+
     /// <summary>Whether BLAKE2b (<paramref name="isB"/>) or BLAKE2s has this core and the CPU and runtime can run it.</summary>
     public static bool IsSupported(Blake2Core core, bool isB) => core switch
     {

@@ -27,13 +27,13 @@ internal static class Blake2bAvx2
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2.Shuffle(x.AsUInt32(), 0b_10_11_00_01).AsUInt64();
+        public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2Rotate.R32(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10)).AsUInt64();
+        public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx2Rotate.R24(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9)).AsUInt64();
+        public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx2Rotate.R16(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx2.Or(Avx2.Add(x, x), Avx2.ShiftRightLogical(x, 63));
+        public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx2Rotate.R63(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LoadRow(ref ulong source) => Vector256.LoadUnsafe(ref source);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -68,10 +68,5 @@ internal static class Blake2bAvx2
             Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
             Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3))));
     }
-}
-
-/// <summary>The message form of cores that read message words straight from the block.</summary>
-internal struct NoMessage
-{
 }
 #endif

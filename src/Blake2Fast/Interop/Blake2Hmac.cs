@@ -1,12 +1,11 @@
 using System;
 using System.Security.Cryptography;
-using Blake2Fast.Cores;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.Interop;
 
 /// <summary>
-/// BLAKE2b or BLAKE2s behind the <see cref="HMAC"/> base class, so it plugs into <see cref="CryptoStream"/>
+/// A BLAKE2 hash behind the <see cref="HMAC"/> base class, so it plugs into <see cref="CryptoStream"/>
 /// and other <see cref="HashAlgorithm"/> consumers. Keyed hashing uses BLAKE2's own keyed mode, not RFC 2104.
 /// </summary>
 /// <remarks>
@@ -14,26 +13,21 @@ namespace Blake2Fast.Interop;
 /// (<see cref="CryptographicException"/>) while a hash is in progress, as the BCL's HMAC classes do.
 /// <see cref="Dispose(bool)"/> clears the key copy and the state.
 /// </remarks>
-internal sealed class Blake2Hmac : HMAC
+internal sealed class Blake2Hmac<TState> : HMAC
+    where TState : struct, IIncrementalState
 {
-    internal enum Algorithm { Blake2b, Blake2s }
-
-    private readonly Algorithm _algorithm;
     private readonly int _digestLength;
-    private Blake2bHashState _b;
-    private Blake2sHashState _s;
+    private TState _state;
     private bool _hashing;
 
-    public Blake2Hmac(Algorithm algorithm, int digestLength, ReadOnlySpan<byte> key)
+    public Blake2Hmac(int digestLength, ReadOnlySpan<byte> key)
     {
-        int max = algorithm == Algorithm.Blake2b ? Blake2b.DefaultDigestLength : Blake2s.DefaultDigestLength;
         // Validates both arguments, with their names, before anything is stored.
-        _ = Blake2Parameters.Simple(digestLength, key, max);
-        _algorithm = algorithm;
+        _ = Blake2Parameters.Simple(digestLength, key, _state.MaxDigestLength);
         _digestLength = digestLength;
         HashSizeValue = digestLength * 8;
         KeyValue = key.ToArray();
-        HashName = algorithm == Algorithm.Blake2b ? "BLAKE2b" : "BLAKE2s";
+        HashName = _state.AlgorithmName;
         Initialize();
     }
 
@@ -47,7 +41,7 @@ internal sealed class Blake2Hmac : HMAC
                 throw new ArgumentNullException(nameof(value));
             if (_hashing)
                 throw new CryptographicException("The key cannot be changed while a hash is in progress.");
-            int max = _algorithm == Algorithm.Blake2b ? Blake2b.MaxKeyLength : Blake2s.MaxKeyLength;
+            int max = _state.MaxDigestLength;
             if (value.Length > max)
                 ThrowHelper.TooLong(nameof(value), max);
             Array.Clear(KeyValue, 0, KeyValue.Length);
@@ -58,11 +52,7 @@ internal sealed class Blake2Hmac : HMAC
 
     public override void Initialize()
     {
-        var parameters = new Blake2Parameters { DigestLength = _digestLength, Key = KeyValue };
-        if (_algorithm == Algorithm.Blake2b)
-            _b = new Blake2bHashState(parameters, Blake2Cores.DefaultB);
-        else
-            _s = new Blake2sHashState(parameters, Blake2Cores.DefaultS);
+        _state.Reset(_digestLength, KeyValue);
         _hashing = false;
     }
 
@@ -75,10 +65,7 @@ internal sealed class Blake2Hmac : HMAC
 #endif
     {
         _hashing = true;
-        if (_algorithm == Algorithm.Blake2b)
-            _b.Update(source);
-        else
-            _s.Update(source);
+        _state.Update(source);
     }
 
     protected override byte[] HashFinal()
@@ -105,10 +92,7 @@ internal sealed class Blake2Hmac : HMAC
     // Starts the next hash at once, so the object is reusable whether or not the caller runs Initialize.
     private void FinishInto(Span<byte> destination)
     {
-        if (_algorithm == Algorithm.Blake2b)
-            _b.Finish(destination);
-        else
-            _s.Finish(destination);
+        _state.Finish(destination);
         Initialize();
     }
 
@@ -117,8 +101,7 @@ internal sealed class Blake2Hmac : HMAC
         if (disposing)
         {
             Array.Clear(KeyValue, 0, KeyValue.Length);
-            _b = default;
-            _s = default;
+            _state = default;
         }
         base.Dispose(disposing);
     }

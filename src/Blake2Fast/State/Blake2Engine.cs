@@ -22,7 +22,7 @@ internal static class Blake2Engine<T, TWord, TCompressor>
 
     /// <summary>Sets the chain from the parameters and, for a keyed hash, buffers the zero-padded key block.</summary>
     /// <returns>The digest length.</returns>
-    public static int Initialize(ref T chain, ref byte buffer, out int bufferLength, in Blake2Parameters parameters, uint xofLength = 0)
+    public static int Initialize(ref T chain, ref byte buffer, out int bufferLength, in Blake2Parameters parameters, uint xofLength = 0, bool keyBlock = true)
     {
         TWord w = default;
         int wordSize = Unsafe.SizeOf<T>();
@@ -37,25 +37,28 @@ internal static class Blake2Engine<T, TWord, TCompressor>
 
         ReadOnlySpan<byte> key = parameters.Key;
         Unsafe.InitBlockUnaligned(ref buffer, 0, (uint)BlockSize);
-        Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
-        bufferLength = key.IsEmpty ? 0 : BlockSize;
+        if (keyBlock)
+            Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
+        bufferLength = key.IsEmpty || !keyBlock ? 0 : BlockSize;
         return digestLength;
     }
 
-    public static void Update(Blake2Core core, ref T chain, ref byte buffer, ref int bufferLength, ReadOnlySpan<byte> input)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Update(Blake2Core core, ref T chain, ref byte buffer, ref int bufferLength, ReadOnlySpan<byte> input) =>
+        Update(core, ref chain, ref buffer, ref bufferLength, ref MemoryMarshal.GetReference(input), input.Length);
+
+    public static void Update(Blake2Core core, ref T chain, ref byte buffer, ref int bufferLength, ref byte data, int length)
     {
         int blockSize = BlockSize;
         int free = blockSize - bufferLength;
-        if (input.Length <= free)
+        if (length <= free)
         {
             // Fits (possibly exactly filling the buffer): hold it back, it may be the last block.
-            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), ref MemoryMarshal.GetReference(input), (uint)input.Length);
-            bufferLength += input.Length;
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), ref data, (uint)length);
+            bufferLength += length;
             return;
         }
 
-        ref byte data = ref MemoryMarshal.GetReference(input);
-        int length = input.Length;
         TCompressor compressor = default;
         if (bufferLength != 0)
         {
@@ -96,12 +99,5 @@ internal static class Blake2Engine<T, TWord, TCompressor>
             w.Store(digest.Slice(i * wordSize), Unsafe.Add(ref chain, i));
         digest.Slice(0, output.Length).CopyTo(output);
         digest.Clear();
-    }
-
-    /// <summary>Overwrites the chain and the buffer, which hold key-derived material.</summary>
-    public static void Clear(ref T chain, ref byte buffer)
-    {
-        Unsafe.InitBlockUnaligned(ref Unsafe.As<T, byte>(ref chain), 0, (uint)(12 * Unsafe.SizeOf<T>()));
-        Unsafe.InitBlockUnaligned(ref buffer, 0, (uint)BlockSize);
     }
 }

@@ -2,6 +2,7 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
+using Blake2Fast.Interop;
 using Blake2Fast.State;
 
 namespace Blake2Fast;
@@ -18,9 +19,9 @@ namespace Blake2Fast;
 /// <para>A <see langword="default"/> instance is not usable, and a finished state refuses further use; both
 /// throw <see cref="InvalidOperationException"/>. Finishing clears the key material held in the state.</para>
 /// </remarks>
-public struct Blake2sHashState
+public struct Blake2sHashState : IIncrementalState
 {
-    internal Blake2State<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage> Inner;
+    internal Blake2State<uint, SequentialEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>, Blake2sStorage> Inner;
 
     internal Blake2sHashState(in Blake2Parameters parameters, Blake2Core core) => Inner = new(parameters, core);
 
@@ -56,4 +57,11 @@ public struct Blake2sHashState
     /// <returns><see langword="false"/>, with nothing written and the state still usable, if <paramref name="output"/> is too short.</returns>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
     public bool TryFinish(Span<byte> output, out int bytesWritten) => Inner.TryFinish(output, out bytesWritten);
+
+    string IIncrementalState.AlgorithmName => "BLAKE2s";
+
+    int IIncrementalState.MaxDigestLength => 32;
+
+    void IIncrementalState.Reset(int digestLength, ReadOnlySpan<byte> key) =>
+        Inner = new(new Blake2Parameters { DigestLength = digestLength, Key = key }, Blake2Cores.DefaultS);
 }

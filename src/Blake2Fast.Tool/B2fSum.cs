@@ -1,0 +1,103 @@
+using System;
+using System.IO;
+using System.Text;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>
+/// The <c>b2fsum</c> command: prints or checks BLAKE2 checksums, as a drop-in for GNU coreutils' <c>b2sum</c>
+/// (same options, output lines, messages and exit status), with BLAKE2s as an extra.
+/// </summary>
+public static class B2fSum
+{
+    /// <summary>Runs the command as the console would, without a progress display.</summary>
+    /// <param name="args">The command-line arguments, without the program name.</param>
+    /// <param name="stdin">Standard input, read for the file name <c>-</c> or when no file is given.</param>
+    /// <param name="stdout">Receives checksum lines and check results.</param>
+    /// <param name="stderr">Receives diagnostics.</param>
+    /// <returns>The exit status: 0 for success, 1 for any failure.</returns>
+    public static int Run(string[] args, Stream stdin, TextWriter stdout, TextWriter stderr) =>
+        Run(args, stdin, stdout, stderr, new ToolSettings());
+
+    internal static int Run(string[] args, Stream stdin, TextWriter stdout, TextWriter stderr, ToolSettings settings)
+    {
+        if (args is null)
+        {
+            throw new ArgumentNullException(nameof(args));
+        }
+
+        var context = new ToolContext(stdin, stdout, stderr, settings);
+        ParseOutcome outcome = CommandLine.Parse(args, context, out Options options);
+        int status = outcome switch
+        {
+            ParseOutcome.Done => 0,
+            ParseOutcome.Failed => 1,
+            _ => options.Check ? Checker.CheckAll(options, context) : HashAll(options, context),
+        };
+        stdout.Flush();
+        stderr.Flush();
+        return status;
+    }
+
+    private static int HashAll(Options options, ToolContext context)
+    {
+        bool ok = true;
+        Span<byte> digest = stackalloc byte[options.DigestBytes];
+        char terminator = options.Zero ? '\0' : '\n';
+        foreach (string name in options.Files)
+        {
+            FileHasher.Failure? failure = FileHasher.TryHash(name, options.Algorithm, digest, context);
+            if (failure is not null)
+            {
+                context.Error(context.QuoteName(name) + ": " + failure.Value.Message);
+                ok = false;
+                continue;
+            }
+
+            context.Stdout.Write(FormatLine(name, digest, options, terminator));
+        }
+
+        return ok ? 0 : 1;
+    }
+
+    /// <summary>One output line, in b2sum's format or the BSD (<c>--tag</c>) one.</summary>
+    private static string FormatLine(string name, ReadOnlySpan<byte> digest, Options options, char terminator)
+    {
+        bool escape = !options.Zero && Quoting.NeedsChecksumLineEscape(name);
+        string shownName = escape ? Quoting.EscapeName(name) : name;
+        var line = new StringBuilder(digest.Length * 2 + shownName.Length + 24);
+        if (escape)
+        {
+            line.Append('\\');
+        }
+
+        if (options.Tag)
+        {
+            line.Append(options.Algorithm.TagName);
+            if (digest.Length != options.Algorithm.MaxDigestBytes)
+            {
+                line.Append('-').Append(digest.Length * 8);
+            }
+
+            line.Append(" (").Append(shownName).Append(") = ");
+            AppendHex(line, digest);
+        }
+        else
+        {
+            AppendHex(line, digest);
+            line.Append(' ').Append(options.Binary == true ? '*' : ' ').Append(shownName);
+        }
+
+        line.Append(terminator);
+        return line.ToString();
+    }
+
+    internal static void AppendHex(StringBuilder sb, ReadOnlySpan<byte> bytes)
+    {
+        const string Digits = "0123456789abcdef";
+        foreach (byte b in bytes)
+        {
+            sb.Append(Digits[b >> 4]).Append(Digits[b & 15]);
+        }
+    }
+}

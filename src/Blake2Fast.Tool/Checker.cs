@@ -1,0 +1,241 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Text;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>
+/// <c>--check</c>: reads checksum files in b2sum's format or the BSD (<c>--tag</c>) one, recomputes each listed
+/// file's digest with the length the line implies, and reports like coreutils.
+/// </summary>
+internal static class Checker
+{
+    public static int CheckAll(Options options, ToolContext context)
+    {
+        bool ok = true;
+        foreach (string file in options.Files)
+        {
+            ok &= CheckFile(file, options, context);
+        }
+
+        return ok ? 0 : 1;
+    }
+
+    private static bool CheckFile(string checkFile, Options options, ToolContext context)
+    {
+        string display = checkFile == "-" ? "standard input" : checkFile;
+        string quotedDisplay = context.QuoteName(display);
+        Stream? stream;
+        bool ownsStream;
+        if (checkFile == "-")
+        {
+            stream = context.Stdin;
+            ownsStream = false;
+        }
+        else
+        {
+            FileHasher.Failure? failure = FileHasher.TryOpen(context.ResolvePath(checkFile), out stream);
+            if (failure is not null)
+            {
+                string reason = failure.Value.Message == "Is a directory" ? "read error" : failure.Value.Message;
+                context.Error(quotedDisplay + ": " + reason);
+                return false;
+            }
+
+            ownsStream = true;
+        }
+
+        var parser = new CheckLineParser(options.Algorithm);
+        long lineNumber = 0;
+        long improperlyFormatted = 0;
+        long properlyFormatted = 0;
+        long matched = 0;
+        long mismatched = 0;
+        long unreadable = 0;
+        Span<byte> digest = stackalloc byte[options.Algorithm.MaxDigestBytes];
+        try
+        {
+            foreach (string line in ReadLines(stream!))
+            {
+                lineNumber++;
+                CheckLineParser.Result result = parser.Parse(line, out CheckLineParser.Entry entry);
+                if (result == CheckLineParser.Result.Skip)
+                {
+                    continue;
+                }
+
+                if (result == CheckLineParser.Result.Invalid)
+                {
+                    improperlyFormatted++;
+                    if (options.Warn)
+                    {
+                        context.Error(quotedDisplay + ": " + lineNumber + ": improperly formatted "
+                            + options.Algorithm.TagName + " checksum line");
+                    }
+
+                    continue;
+                }
+
+                properlyFormatted++;
+                Span<byte> actual = digest.Slice(0, entry.DigestBytes);
+                FileHasher.Failure? failure = FileHasher.TryHash(entry.Name, options.Algorithm, actual, context);
+                string shownName = Quoting.NeedsCheckResultEscape(entry.Name) ? "\\" + Quoting.EscapeName(entry.Name) : entry.Name;
+                if (failure is not null)
+                {
+                    if (options.IgnoreMissing && failure.Value.IsMissing)
+                    {
+                        continue;
+                    }
+
+                    context.Error(context.QuoteName(entry.Name) + ": " + failure.Value.Message);
+                    unreadable++;
+                    if (!options.Status)
+                    {
+                        context.Stdout.Write(shownName + ": FAILED open or read\n");
+                    }
+
+                    continue;
+                }
+
+                if (HexEquals(entry.Hex, actual))
+                {
+                    matched++;
+                    if (!options.Status && !options.Quiet)
+                    {
+                        context.Stdout.Write(shownName + ": OK\n");
+                    }
+                }
+                else
+                {
+                    mismatched++;
+                    if (!options.Status)
+                    {
+                        context.Stdout.Write(shownName + ": FAILED\n");
+                    }
+                }
+            }
+        }
+        catch (IOException)
+        {
+            context.Error(quotedDisplay + ": read error");
+            return false;
+        }
+        finally
+        {
+            if (ownsStream)
+            {
+                stream!.Dispose();
+            }
+        }
+
+        if (properlyFormatted == 0)
+        {
+            context.Error(quotedDisplay + ": no properly formatted checksum lines found");
+            return false;
+        }
+
+        if (!options.Status)
+        {
+            if (improperlyFormatted > 0)
+            {
+                context.Error("WARNING: " + improperlyFormatted
+                    + (improperlyFormatted == 1 ? " line is improperly formatted" : " lines are improperly formatted"));
+            }
+
+            if (unreadable > 0)
+            {
+                context.Error("WARNING: " + unreadable
+                    + (unreadable == 1 ? " listed file could not be read" : " listed files could not be read"));
+            }
+
+            if (mismatched > 0)
+            {
+                context.Error("WARNING: " + mismatched
+                    + (mismatched == 1 ? " computed checksum did NOT match" : " computed checksums did NOT match"));
+            }
+
+            if (options.IgnoreMissing && matched == 0)
+            {
+                context.Error(quotedDisplay + ": no file was verified");
+            }
+        }
+
+        return mismatched == 0
+            && unreadable == 0
+            && !(options.Strict && improperlyFormatted > 0)
+            && !(options.IgnoreMissing && matched == 0);
+    }
+
+    /// <summary>Compares a digest with hex text (either case).</summary>
+    private static bool HexEquals(string hex, ReadOnlySpan<byte> digest)
+    {
+        if (hex.Length != digest.Length * 2)
+        {
+            return false;
+        }
+
+        for (int i = 0; i < digest.Length; i++)
+        {
+            if (HexValue(hex[2 * i]) != digest[i] >> 4 || HexValue(hex[(2 * i) + 1]) != (digest[i] & 15))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static int HexValue(char c) => c switch
+    {
+        >= '0' and <= '9' => c - '0',
+        >= 'a' and <= 'f' => c - 'a' + 10,
+        >= 'A' and <= 'F' => c - 'A' + 10,
+        _ => -1,
+    };
+
+    /// <summary>
+    /// Splits a stream into lines at '\n' only (a '\r' stays part of the line), decoding each as UTF-8; a last line
+    /// without a newline counts too.
+    /// </summary>
+    private static IEnumerable<string> ReadLines(Stream stream)
+    {
+        var encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: false);
+        byte[] buffer = new byte[64 * 1024];
+        var pending = new MemoryStream();
+        int read;
+        while ((read = stream.Read(buffer, 0, buffer.Length)) > 0)
+        {
+            int start = 0;
+            for (int i = 0; i < read; i++)
+            {
+                if (buffer[i] != (byte)'\n')
+                {
+                    continue;
+                }
+
+                string line;
+                if (pending.Length == 0)
+                {
+                    line = encoding.GetString(buffer, start, i - start);
+                }
+                else
+                {
+                    pending.Write(buffer, start, i - start);
+                    line = encoding.GetString(pending.GetBuffer(), 0, (int)pending.Length);
+                    pending.SetLength(0);
+                }
+
+                yield return line;
+                start = i + 1;
+            }
+
+            pending.Write(buffer, start, read - start);
+        }
+
+        if (pending.Length > 0)
+        {
+            yield return encoding.GetString(pending.GetBuffer(), 0, (int)pending.Length);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+using System.IO;
+using System.Reflection;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>The texts of <c>--help</c> and <c>--version</c>.</summary>
+internal static class HelpText
+{
+    public static void WriteHelp(TextWriter output)
+    {
+        const string P = ToolContext.ProgramName;
+        output.Write(
+            "Usage: " + P + " [OPTION]... [FILE]...\n" +
+            "Print or check BLAKE2 checksums (BLAKE2b, 512 bits, unless told otherwise).\n" +
+            "\n" +
+            "With no FILE, or when FILE is -, read standard input.\n" +
+            "\n" +
+            "Mandatory arguments to long options are mandatory for short options too.\n" +
+            "  -a, --algorithm=NAME  blake2b (the default) or blake2s; blake2bp and\n" +
+            "                          blake2sp are recognised but not supported yet\n" +
+            "  -b, --binary          read in binary mode ('*' before the name)\n" +
+            "  -c, --check           verify the checksums listed in the FILEs\n" +
+            "  -l, --length=BITS     digest length in bits: a multiple of 8, at most 512\n" +
+            "                          for blake2b and 256 for blake2s (0: the maximum)\n" +
+            "      --tag             print BSD-style lines: BLAKE2b (FILE) = HEX\n" +
+            "  -t, --text            read in text mode (the default)\n" +
+            "  -z, --zero            end each output line with NUL, not newline,\n" +
+            "                          and do not escape file names\n" +
+            "\n" +
+            "Only when verifying checksums:\n" +
+            "      --ignore-missing  skip listed files that do not exist\n" +
+            "      --quiet           print nothing for files that verify\n" +
+            "      --status          print nothing at all; the exit status tells\n" +
+            "      --strict          fail if a line is improperly formatted\n" +
+            "  -w, --warn            report each improperly formatted line\n" +
+            "\n" +
+            "      --help            display this help and exit\n" +
+            "      --version         output version information and exit\n" +
+            "\n" +
+            "Digests follow RFC 7693. Output lines are compatible with GNU b2sum: the\n" +
+            "checksum, a space, '*' for binary or ' ' for text mode, then the name.\n" +
+            "A line starts with '\\' when the name holds a backslash, newline or carriage\n" +
+            "return; these are then written as \\\\, \\n and \\r.\n" +
+            "When checking, FILE holds lines in either format, as printed by " + P + "\n" +
+            "or b2sum; the digest length is taken from each line.\n" +
+            "\n" +
+            "Exit status: 0 on success, 1 if a file could not be read, a checksum did not\n" +
+            "match, or the command line was invalid.\n");
+    }
+
+    public static void WriteVersion(TextWriter output)
+    {
+        output.Write(
+            ToolContext.ProgramName + " (Blake2Fast) " + Version + "\n" +
+            "BLAKE2 checksums computed with the Blake2Fast library (RFC 7693).\n" +
+            "License: MIT. This is free software: you are free to change and redistribute it.\n");
+    }
+
+    private static string Version
+    {
+        get
+        {
+            Assembly assembly = typeof(HelpText).Assembly;
+            string? informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+            if (!string.IsNullOrEmpty(informational))
+            {
+                int plus = informational!.IndexOf('+');
+                return plus < 0 ? informational : informational.Substring(0, plus);
+            }
+
+            return assembly.GetName().Version?.ToString(3) ?? "0.0.0";
+        }
+    }
+}

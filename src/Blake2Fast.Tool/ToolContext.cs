@@ -1,0 +1,68 @@
+using System.IO;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>Settings a host can give <see cref="B2fSum.Run(string[], Stream, TextWriter, TextWriter, ToolSettings)"/>.</summary>
+internal sealed class ToolSettings
+{
+    /// <summary>Show a progress line for large files; the console host sets it when standard error is a terminal.</summary>
+    public bool ShowProgress { get; init; }
+
+    /// <summary>Files at least this large get a progress line (when <see cref="ShowProgress"/> is set).</summary>
+    public long ProgressThreshold { get; init; } = 64L * 1024 * 1024;
+
+    /// <summary>The directory relative file names are resolved against; null for the process's current directory.</summary>
+    public string? WorkingDirectory { get; init; }
+}
+
+/// <summary>The streams and settings of one run, with the helpers that write diagnostics.</summary>
+internal sealed class ToolContext
+{
+    public const string ProgramName = "b2fsum";
+
+    public ToolContext(Stream stdin, TextWriter stdout, TextWriter stderr, ToolSettings settings)
+    {
+        Stdin = stdin;
+        Stdout = stdout;
+        Stderr = stderr;
+        Settings = settings;
+        Utf8 = Quoting.IsUtf8Locale();
+    }
+
+    public Stream Stdin { get; }
+
+    public TextWriter Stdout { get; }
+
+    public TextWriter Stderr { get; }
+
+    public ToolSettings Settings { get; }
+
+    /// <summary>Whether messages may use UTF-8 (curly quotes, non-ASCII names shown as they are).</summary>
+    public bool Utf8 { get; }
+
+    /// <summary>A name quoted for a diagnostic.</summary>
+    public string QuoteName(string name) => Quoting.FileName(name, Utf8);
+
+    /// <summary>An argument quoted for a diagnostic.</summary>
+    public string QuoteArgument(string argument) => Quoting.Argument(argument, Utf8);
+
+    /// <summary>Writes <c>b2fsum: message</c> to standard error, after what is pending on standard output.</summary>
+    public void Error(string message)
+    {
+        Stdout.Flush();
+        Stderr.Write(ProgramName + ": " + message + "\n");
+        Stderr.Flush();
+    }
+
+    /// <summary>A command-line error: the message, then a pointer to <c>--help</c>.</summary>
+    public void UsageError(string message)
+    {
+        Error(message);
+        Stderr.Write("Try '" + ProgramName + " --help' for more information.\n");
+        Stderr.Flush();
+    }
+
+    /// <summary>The path to open for a name given on the command line or in a checksum file.</summary>
+    public string ResolvePath(string name) =>
+        Settings.WorkingDirectory is null || Path.IsPathRooted(name) ? name : Path.Combine(Settings.WorkingDirectory, name);
+}

@@ -1,0 +1,67 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// BLAKE2b hashes side by side on AVX-512: 4 lanes in 256-bit registers (BLAKE2bp's leaves) or 8 lanes in
+/// 512-bit registers (many messages), every rotation one vprorq.
+/// </summary>
+internal static class Blake2bLanesAvx512
+{
+    public static bool IsSupported => Avx512F.VL.IsSupported && BitConverter.IsLittleEndian;
+
+    /// <summary>Compresses superblocks of 4 x 128 bytes into 4 lane chains.</summary>
+    public static void Compress4(ref ulong laneChain, ref byte input, nuint superblocks) =>
+        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4>, Message16<Vector256<ulong>>>.Compress(
+            ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, 128);
+
+    /// <summary>Compresses superblocks of 8 x 128 bytes into 8 lane chains.</summary>
+    public static void Compress8(ref ulong laneChain, ref byte input, nuint superblocks) =>
+        WordCore<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8>, Message16<Vector512<ulong>>>.Compress(
+            ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, 128);
+
+    private readonly struct Ops4 : ILaneOps<Vector256<ulong>>
+    {
+        public int Rounds => 12;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Broadcast(ulong value) => Vector256.Create(value);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<ulong> x) => x.ToScalar();
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64x4(ref input, 128, ref message[0]);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 63);
+    }
+
+    private readonly struct Ops8 : ILaneOps<Vector512<ulong>>
+    {
+        public int Rounds => 12;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Broadcast(ulong value) => Vector512.Create(value);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector512<ulong> x) => x.ToScalar();
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Transpose(ref byte input, ref Message16<Vector512<ulong>> message)
+        {
+            // Two 4-lane transposes (lanes 0-3 and 4-7), joined into 512-bit words.
+            Unsafe.SkipInit(out Message16<Vector256<ulong>> low);
+            Unsafe.SkipInit(out Message16<Vector256<ulong>> high);
+            LaneTranspose.Words64x4(ref input, 128, ref low[0]);
+            LaneTranspose.Words64x4(ref Unsafe.Add(ref input, 512), 128, ref high[0]);
+            for (int i = 0; i < 16; i++)
+                message[i] = Vector512.Create(low[i], high[i]);
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Add(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Add(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Xor(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Xor(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot1(Vector512<ulong> x) => Avx512F.RotateRight(x, 32);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot2(Vector512<ulong> x) => Avx512F.RotateRight(x, 24);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot3(Vector512<ulong> x) => Avx512F.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot4(Vector512<ulong> x) => Avx512F.RotateRight(x, 63);
+    }
+}
+#endif

@@ -1,0 +1,23 @@
+using System;
+
+namespace Blake2Fast.Interop;
+
+/// <summary>
+/// What the <see cref="Blake2Hmac{TState}"/> wrapper needs of a state. The public state structs implement it;
+/// called through a constrained generic, their methods run on the wrapper's field in place, without boxing.
+/// </summary>
+internal interface IIncrementalState
+{
+    /// <summary>The algorithm's name, for <c>HashAlgorithm.HashName</c>-style display.</summary>
+    string AlgorithmName { get; }
+
+    /// <summary>The largest digest (and key) length in bytes.</summary>
+    int MaxDigestLength { get; }
+
+    /// <summary>Starts a new hash in this state.</summary>
+    void Reset(int digestLength, ReadOnlySpan<byte> key);
+
+    void Update(ReadOnlySpan<byte> input);
+
+    void Finish(Span<byte> output);
+}

@@ -1,0 +1,43 @@
+using System;
+using System.Runtime.CompilerServices;
+using Blake2Fast.Cores;
+
+namespace Blake2Fast.State;
+
+/// <summary>What a hash state's storage is driven by: sequential BLAKE2 or one of its parallel modes.</summary>
+internal interface IHashEngine<TStorage> where TStorage : unmanaged
+{
+    /// <summary>Where the buffer starts in the storage (after the chain).</summary>
+    int ChainBytes { get; }
+
+    /// <returns>The digest length.</returns>
+    int Initialize(ref TStorage storage, out int bufferLength, in Blake2Parameters parameters, uint xofLength);
+
+    void Update(Blake2Core core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input);
+
+    void Finish(Blake2Core core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output);
+}
+
+/// <summary>Plain (sequential) BLAKE2 over a storage of one chain and one block of buffer.</summary>
+internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHashEngine<TStorage>
+    where T : unmanaged
+    where TWord : struct, IScalarWord<T>
+    where TCompressor : struct, ICompressor<T>
+    where TStorage : unmanaged
+{
+    public int ChainBytes => 12 * Unsafe.SizeOf<T>();
+
+    private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
+
+    private static ref byte Buffer(ref TStorage storage) => ref Unsafe.Add(ref Unsafe.As<TStorage, byte>(ref storage), 12 * Unsafe.SizeOf<T>());
+
+    public int Initialize(ref TStorage storage, out int bufferLength, in Blake2Parameters parameters, uint xofLength) =>
+        Blake2Engine<T, TWord, TCompressor>.Initialize(ref Chain(ref storage), ref Buffer(ref storage), out bufferLength, parameters, xofLength);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Update(Blake2Core core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input) =>
+        Blake2Engine<T, TWord, TCompressor>.Update(core, ref Chain(ref storage), ref Buffer(ref storage), ref bufferLength, input);
+
+    public void Finish(Blake2Core core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output) =>
+        Blake2Engine<T, TWord, TCompressor>.Finish(core, ref Chain(ref storage), ref Buffer(ref storage), bufferLength, lastNode, output);
+}
