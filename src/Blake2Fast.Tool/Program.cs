@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Text;
+using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tool;
 
@@ -10,9 +11,9 @@ internal static class Program
     private static int Main(string[] args)
     {
         var utf8 = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false);
-        using Stream stdin = Console.OpenStandardInput();
-        using var stderr = new StreamWriter(Console.OpenStandardError(), utf8) { AutoFlush = true };
-        var stdout = new StreamWriter(Console.OpenStandardOutput(), utf8, 64 * 1024)
+        using Stream stdin = OpenStandard(0, FileAccess.Read);
+        using var stderr = new StreamWriter(OpenStandard(2, FileAccess.Write), utf8) { AutoFlush = true };
+        var stdout = new StreamWriter(OpenStandard(1, FileAccess.Write), utf8, 64 * 1024)
         {
             // Line by line on a terminal, in large blocks into a pipe or file (like C stdio).
             AutoFlush = !Console.IsOutputRedirected,
@@ -29,6 +30,39 @@ internal static class Program
             // Standard output went away (a closed pipe, a full disk).
             TryWrite(stderr, ToolContext.ProgramName + ": write error: " + ex.Message + "\n");
             return 1;
+        }
+    }
+
+    /// <summary>
+    /// The standard streams. On Unix they are opened as plain file descriptors: .NET's console streams would switch
+    /// a terminal into keypad mode (writing escape sequences to it) on first use, which a checksum tool has no need
+    /// for. Elsewhere, the console streams.
+    /// </summary>
+    private static Stream OpenStandard(int descriptor, FileAccess access)
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            return descriptor switch
+            {
+                0 => Console.OpenStandardInput(),
+                1 => Console.OpenStandardOutput(),
+                _ => Console.OpenStandardError(),
+            };
+        }
+
+        try
+        {
+            return new FileStream(new SafeFileHandle((IntPtr)descriptor, ownsHandle: false), access, bufferSize: 0);
+        }
+        catch (Exception ex) when (ex is IOException or ArgumentException or UnauthorizedAccessException)
+        {
+            // A closed descriptor or one .NET cannot wrap: fall back to the console streams.
+            return descriptor switch
+            {
+                0 => Console.OpenStandardInput(),
+                1 => Console.OpenStandardOutput(),
+                _ => Console.OpenStandardError(),
+            };
         }
     }
 

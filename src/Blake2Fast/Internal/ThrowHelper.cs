@@ -33,4 +33,8 @@ internal static class ThrowHelper
     [DoesNotReturn]
     public static void StateFinished() =>
         throw new InvalidOperationException("The hash has already been finished; create a new state to hash again.");
+
+    [DoesNotReturn]
+    public static void ReadPastEnd(string paramName, long remaining) =>
+        throw new ArgumentException($"Only {remaining} bytes of output remain of the declared length.", paramName);
 }

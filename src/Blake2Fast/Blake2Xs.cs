@@ -1,0 +1,65 @@
+using System;
+using Blake2Fast.Cores;
+using Blake2Fast.Xof;
+
+namespace Blake2Fast;
+
+/// <summary>
+/// BLAKE2Xs, the extendable-output form of BLAKE2s: any output length from 1 to 65534 bytes, declared in advance or
+/// left open (<see cref="UnknownOutputLength"/>), read in pieces of any size.
+/// </summary>
+/// <remarks>
+/// The declared length is part of the hash: outputs of different declared lengths are unrelated, not prefixes
+/// of each other. With an unknown length every output block is full-size, so any prefix read is consistent.
+/// </remarks>
+public static class Blake2Xs
+{
+    /// <summary>The largest declared output length in bytes: 65534.</summary>
+    public const long MaxOutputLength = 65534;
+
+    /// <summary>Pass as the output length when it is not known in advance.</summary>
+    public const long UnknownOutputLength = -1;
+
+    /// <summary>The largest key length in bytes: 32.</summary>
+    public const int MaxKeyLength = 32;
+
+    /// <summary>Computes <paramref name="outputLength"/> bytes of BLAKE2Xs output for <paramref name="input"/>.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is not 1..65534.</exception>
+    public static byte[] ComputeHash(int outputLength, ReadOnlySpan<byte> input) => ComputeHash(outputLength, default, input);
+
+    /// <summary>Computes <paramref name="outputLength"/> bytes of keyed BLAKE2Xs output for <paramref name="input"/>.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is not 1..65534.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
+    public static byte[] ComputeHash(int outputLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    {
+        var state = new Blake2XsHashState(outputLength, key, Blake2Cores.DefaultS, nameof(outputLength), nameof(key));
+        state.Update(input);
+        byte[] output = new byte[outputLength];
+        state.Read(output);
+        return output;
+    }
+
+    /// <summary>Fills <paramref name="output"/> with BLAKE2Xs output for <paramref name="input"/>; its length is the declared length.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="output"/> is empty or longer than 65534 bytes.</exception>
+    public static void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) => ComputeAndWriteHash(default, input, output);
+
+    /// <summary>Fills <paramref name="output"/> with keyed BLAKE2Xs output for <paramref name="input"/>; its length is the declared length.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="output"/> is empty or longer than 65534 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
+    public static void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        var state = new Blake2XsHashState(output.Length, key, Blake2Cores.DefaultS, nameof(output), nameof(key));
+        state.Update(input);
+        state.Read(output);
+    }
+
+    /// <summary>Creates an incremental BLAKE2Xs hash with the given output length (or <see cref="UnknownOutputLength"/>).</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is not 1..65534 or <see cref="UnknownOutputLength"/>.</exception>
+    public static Blake2XsHashState CreateIncrementalHasher(long outputLength) => CreateIncrementalHasher(outputLength, default);
+
+    /// <summary>Creates an incremental keyed BLAKE2Xs hash with the given output length (or <see cref="UnknownOutputLength"/>).</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is not 1..65534 or <see cref="UnknownOutputLength"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
+    public static Blake2XsHashState CreateIncrementalHasher(long outputLength, ReadOnlySpan<byte> key) =>
+        new(outputLength, key, Blake2Cores.DefaultS, nameof(outputLength), nameof(key));
+}

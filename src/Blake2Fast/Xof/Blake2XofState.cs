@@ -1,0 +1,130 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Blake2Fast.Cores;
+using Blake2Fast.Internal;
+using Blake2Fast.State;
+
+namespace Blake2Fast.Xof;
+
+/// <summary>
+/// BLAKE2X (the BLAKE2X paper): H0 is BLAKE2 of the input with the XOF length in its parameter block; output
+/// block i is BLAKE2 of H0 with node offset i, leaf and inner length the full digest size, fanout and depth 0.
+/// Shared by BLAKE2Xb and BLAKE2Xs; output is produced lazily, one block at a time, into the caller's spans.
+/// </summary>
+internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
+    where T : unmanaged
+    where TWord : struct, IScalarWord<T>
+    where TCompressor : struct, ICompressor<T>
+    where TStorage : unmanaged
+{
+    private Blake2State<T, SequentialEngine<T, TWord, TCompressor, TStorage>, TStorage> _inner;
+    private Block _h0;
+    private Block _block;      // the current output block
+    private long _position;    // output bytes read so far
+    private uint _xofLength;   // declared length, or the all-ones "unknown" value
+    private bool _reading;
+
+    [StructLayout(LayoutKind.Sequential, Size = 64)]
+    private struct Block
+    {
+        private long _first;
+    }
+
+    private static int MaxLength => 8 * Unsafe.SizeOf<T>();
+
+    /// <summary>The field's all-ones value: 2^32 - 1 for BLAKE2Xb, 2^16 - 1 for BLAKE2Xs.</summary>
+    public static uint Unknown => Unsafe.SizeOf<T>() == 8 ? uint.MaxValue : ushort.MaxValue;
+
+    public Blake2XofState(long outputLength, ReadOnlySpan<byte> key, Blake2Core core, string outputLengthName, string keyName)
+    {
+        if (outputLength != -1 && (outputLength < 1 || outputLength >= Unknown))
+            throw new ArgumentOutOfRangeException(outputLengthName, outputLength, $"The output length must be between 1 and {Unknown - 1} bytes, or unknown (-1).");
+        if (key.Length > MaxLength)
+            ThrowHelper.TooLong(keyName, MaxLength);
+        _xofLength = outputLength == -1 ? Unknown : (uint)outputLength;
+        _inner = new(new Blake2Parameters { Key = key }, core, _xofLength);
+        _h0 = default;
+        _block = default;
+        _position = 0;
+        _reading = false;
+    }
+
+    public readonly long OutputLength => _xofLength == Unknown ? -1 : _xofLength;
+
+    public readonly long BytesRemaining => _xofLength == Unknown ? long.MaxValue : _xofLength - _position;
+
+    public void Update(ReadOnlySpan<byte> input)
+    {
+        _inner.ThrowIfNotUsable();
+        if (_reading)
+            throw new InvalidOperationException("Input cannot be added once output has been read.");
+        _inner.Update(input);
+    }
+
+    public void Read(Span<byte> output, string paramName)
+    {
+        if (!_reading)
+        {
+            _inner.ThrowIfNotUsable();
+            if (output.Length > BytesRemaining)
+                ThrowHelper.ReadPastEnd(paramName, BytesRemaining);
+            Span<byte> h0 = stackalloc byte[64];
+            _inner.Finish(h0, paramName);
+            Unsafe.CopyBlockUnaligned(ref Bytes(ref _h0), ref h0[0], 64);
+            h0.Clear();
+            _reading = true;
+        }
+        else if (output.Length > BytesRemaining)
+            ThrowHelper.ReadPastEnd(paramName, BytesRemaining);
+
+        int max = MaxLength;
+        while (!output.IsEmpty)
+        {
+            long blockIndex = _position / max;
+            if (blockIndex > uint.MaxValue)
+                throw new InvalidOperationException("BLAKE2X can produce at most 2^32 output blocks.");
+            int offset = (int)(_position % max);
+            if (offset == 0)
+                ComputeBlock((uint)blockIndex);
+            int blockLength = _xofLength == Unknown ? max : (int)Math.Min(max, _xofLength - blockIndex * max);
+            int take = Math.Min(blockLength - offset, output.Length);
+            Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(output), ref Unsafe.Add(ref Bytes(ref _block), offset), (uint)take);
+            output = output.Slice(take);
+            _position += take;
+        }
+        if (BytesRemaining == 0)
+            Clear();
+    }
+
+    private void ComputeBlock(uint index)
+    {
+        int max = MaxLength;
+        int length = _xofLength == Unknown ? max : (int)Math.Min(max, _xofLength - (long)index * max);
+        var parameters = new Blake2Parameters
+        {
+            DigestLength = length,
+            Fanout = 0,
+            Depth = 0,
+            LeafLength = (uint)max,
+            NodeOffset = index,
+            InnerLength = (byte)max,
+        };
+        var node = new Blake2State<T, SequentialEngine<T, TWord, TCompressor, TStorage>, TStorage>(parameters, _inner.Core, _xofLength);
+        Span<byte> scratch = stackalloc byte[64];
+        Unsafe.CopyBlockUnaligned(ref scratch[0], ref Bytes(ref _h0), (uint)max);
+        node.Update(scratch.Slice(0, max));
+        node.Finish(scratch, "output");
+        Unsafe.CopyBlockUnaligned(ref Bytes(ref _block), ref scratch[0], 64);
+        scratch.Clear();
+    }
+
+    /// <summary>Clears H0 and the current output block (key-derived material).</summary>
+    public void Clear()
+    {
+        _h0 = default;
+        _block = default;
+    }
+
+    private static ref byte Bytes(ref Block block) => ref Unsafe.As<Block, byte>(ref block);
+}
