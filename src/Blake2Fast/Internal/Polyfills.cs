@@ -4,7 +4,7 @@ namespace System.Runtime.CompilerServices
     internal static class IsExternalInit { }
 }
 #endif
-#if !NETCOREAPP3_0_OR_GREATER
+#if NETSTANDARD2_0
 namespace System.Diagnostics.CodeAnalysis
 {
     [AttributeUsage(AttributeTargets.Method, Inherited = false)]

@@ -10,7 +10,7 @@ namespace Blake2Fast.Interop;
 /// </summary>
 /// <remarks>
 /// <see cref="Key"/> returns a copy of the key; setting it starts a new hash with the new key, and is refused
-/// (<see cref="CryptographicException"/>) while a hash is in progress, as the BCL's HMAC classes do.
+/// (<see cref="CryptographicException"/>) while a hash is in progress, so a hash never mixes two keys.
 /// <see cref="Dispose(bool)"/> clears the key copy and the state.
 /// </remarks>
 internal sealed class Blake2Hmac<TState> : HMAC
@@ -34,7 +34,8 @@ internal sealed class Blake2Hmac<TState> : HMAC
     /// <summary>A copy of the key (empty for an unkeyed hash). Setting it starts a new hash with that key.</summary>
     public override byte[] Key
     {
-        get => (byte[])KeyValue.Clone();
+        // After Dispose the base class has dropped the key; like HMACSHA256, report null rather than fail.
+        get => (byte[])KeyValue?.Clone()!;
         set
         {
             if (value is null)
@@ -44,7 +45,8 @@ internal sealed class Blake2Hmac<TState> : HMAC
             int max = _state.MaxDigestLength;
             if (value.Length > max)
                 ThrowHelper.TooLong(nameof(value), max);
-            Array.Clear(KeyValue, 0, KeyValue.Length);
+            if (KeyValue is not null)
+                Array.Clear(KeyValue, 0, KeyValue.Length);
             KeyValue = (byte[])value.Clone();
             Initialize();
         }
@@ -100,7 +102,9 @@ internal sealed class Blake2Hmac<TState> : HMAC
     {
         if (disposing)
         {
-            Array.Clear(KeyValue, 0, KeyValue.Length);
+            // Dispose may run more than once; the base class nulls KeyValue the first time.
+            if (KeyValue is not null)
+                Array.Clear(KeyValue, 0, KeyValue.Length);
             _state = default;
         }
         base.Dispose(disposing);
