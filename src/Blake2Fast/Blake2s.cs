@@ -1,7 +1,11 @@
 using System;
+using System.IO;
 using System.Security.Cryptography;
+using System.Threading;
+using System.Threading.Tasks;
 using Blake2Fast.Cores;
 using Blake2Fast.Interop;
+using Blake2Fast.Streams;
 using Blake2Fast.Many;
 
 namespace Blake2Fast;
@@ -86,6 +90,68 @@ public static class Blake2s
     /// <summary>Creates an incremental BLAKE2s hash with the full parameter block. The key, salt and personalization are copied into the state.</summary>
     /// <exception cref="ArgumentException">A parameter is out of range for BLAKE2s; the exception names it.</exception>
     public static Blake2sHashState CreateIncrementalHasher(in Blake2Parameters parameters) => new(parameters, Blake2Cores.DefaultS);
+
+    /// <summary>Computes the BLAKE2s digest (full length) of the rest of <paramref name="input"/>, read in pooled chunks.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
+    public static byte[] ComputeHash(Stream input) => ComputeHash(DefaultDigestLength, ReadOnlySpan<byte>.Empty, input);
+
+    /// <summary>Computes the BLAKE2s digest of the rest of <paramref name="input"/> with the given length.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
+    public static byte[] ComputeHash(int digestLength, Stream input) => ComputeHash(digestLength, ReadOnlySpan<byte>.Empty, input);
+
+    /// <summary>Computes the keyed BLAKE2s digest (full length) of the rest of <paramref name="input"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    public static byte[] ComputeHash(ReadOnlySpan<byte> key, Stream input) => ComputeHash(DefaultDigestLength, key, input);
+
+    /// <summary>Computes the keyed BLAKE2s digest of the rest of <paramref name="input"/> with the given length.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    public static byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, Stream input)
+    {
+        Blake2sHashState state = CreateIncrementalHasher(digestLength, key);
+        StreamHasher.ThrowIfUnreadable(input, nameof(input));
+        return StreamHasher.Hash(state, input);
+    }
+
+    /// <summary>Computes the BLAKE2s digest (full length) of the rest of <paramref name="input"/>, reading asynchronously.</summary>
+    /// <remarks>Cancellation is checked by every read and between reads.</remarks>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
+    public static Task<byte[]> ComputeHashAsync(Stream input, CancellationToken cancellationToken = default) =>
+        ComputeHashAsync(DefaultDigestLength, ReadOnlyMemory<byte>.Empty, input, cancellationToken);
+
+    /// <summary>Computes the BLAKE2s digest of the rest of <paramref name="input"/> with the given length, reading asynchronously.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
+    public static Task<byte[]> ComputeHashAsync(int digestLength, Stream input, CancellationToken cancellationToken = default) =>
+        ComputeHashAsync(digestLength, ReadOnlyMemory<byte>.Empty, input, cancellationToken);
+
+    /// <summary>Computes the keyed BLAKE2s digest (full length) of the rest of <paramref name="input"/>, reading asynchronously.</summary>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
+    public static Task<byte[]> ComputeHashAsync(ReadOnlyMemory<byte> key, Stream input, CancellationToken cancellationToken = default) =>
+        ComputeHashAsync(DefaultDigestLength, key, input, cancellationToken);
+
+    /// <summary>Computes the keyed BLAKE2s digest of the rest of <paramref name="input"/> with the given length, reading asynchronously.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
+    public static Task<byte[]> ComputeHashAsync(int digestLength, ReadOnlyMemory<byte> key, Stream input, CancellationToken cancellationToken = default)
+    {
+        Blake2sHashState state = CreateIncrementalHasher(digestLength, key.Span);
+        StreamHasher.ThrowIfUnreadable(input, nameof(input));
+        return StreamHasher.HashAsync(state, input, cancellationToken);
+    }
 
     /// <summary>Creates a <see cref="HashAlgorithm"/> computing 32-byte BLAKE2s digests, for APIs such as <see cref="CryptoStream"/>.</summary>
     public static HashAlgorithm CreateHashAlgorithm() => CreateHashAlgorithm(DefaultDigestLength);

@@ -27,6 +27,8 @@ internal static class Blake2bAvx512
         return table;
     }
 
+    // Optimized from the first call (see RowCore): hashing one large input must not run in tier-0 code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
         RowCore<ulong, Blake2bWord, Vector256<ulong>, Message, Ops>.Compress(ref chain, ref input, blocks, increment);
 

@@ -20,4 +20,6 @@ internal interface IIncrementalState
     void Update(ReadOnlySpan<byte> input);
 
     void Finish(Span<byte> output);
+
+    byte[] Finish();
 }

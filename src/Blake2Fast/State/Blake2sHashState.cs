@@ -58,6 +58,30 @@ public struct Blake2sHashState : IIncrementalState
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
     public bool TryFinish(Span<byte> output, out int bytesWritten) => Inner.TryFinish(output, out bytesWritten);
 
+    /// <summary>The number of bytes <see cref="SaveState"/> writes for this state as it is now.</summary>
+    public readonly int SavedStateLength => Inner.SavedLength;
+
+    /// <summary>
+    /// Saves the hash in progress to <paramref name="destination"/> (<see cref="SavedStateLength"/> bytes, no
+    /// allocation), to be resumed with <see cref="RestoreState"/> later, in another process or on another machine.
+    /// </summary>
+    /// <param name="destination">Receives the saved state.</param>
+    /// <param name="includeKeyedState">
+    /// Must be <see langword="true"/> to save a keyed hash: its state holds key-derived material (the chaining
+    /// value, and before any input the key block itself), so whoever holds the saved bytes can forge MACs of any
+    /// message that extends what was hashed so far. Store such a blob as you would the key.
+    /// </param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short; nothing is written.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or finished, or keyed without <paramref name="includeKeyedState"/>.</exception>
+    public int SaveState(Span<byte> destination, bool includeKeyedState = false) => Inner.Save(destination, includeKeyedState, nameof(destination));
+
+    /// <summary>Resumes a hash saved with <see cref="SaveState"/>.</summary>
+    /// <remarks>The saved bytes carry a format version and a checksum: a truncated, damaged or foreign blob is refused, never resumed into a wrong hash.</remarks>
+    /// <exception cref="ArgumentException"><paramref name="savedState"/> is not a valid saved BLAKE2s state.</exception>
+    public static Blake2sHashState RestoreState(ReadOnlySpan<byte> savedState) =>
+        new() { Inner = Blake2State<uint, SequentialEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>, Blake2sStorage>.Restore(savedState, Blake2Cores.DefaultS, 32, nameof(savedState)) };
+
     string IIncrementalState.AlgorithmName => "BLAKE2s";
 
     int IIncrementalState.MaxDigestLength => 32;

@@ -10,6 +10,12 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
     /// <summary>Where the buffer starts in the storage (after the chain).</summary>
     int ChainBytes { get; }
 
+    /// <summary>The most bytes the buffer can hold.</summary>
+    int BufferCapacity { get; }
+
+    /// <summary>Identifies the algorithm in a saved state: 1 BLAKE2b, 2 BLAKE2s, 3 BLAKE2bp, 4 BLAKE2sp.</summary>
+    byte Kind { get; }
+
     /// <returns>The digest length.</returns>
     int Initialize(ref TStorage storage, out int bufferLength, in Blake2Parameters parameters, uint xofLength);
 
@@ -26,6 +32,8 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
     where TStorage : unmanaged
 {
     public int ChainBytes => 12 * Unsafe.SizeOf<T>();
+    public int BufferCapacity => 16 * Unsafe.SizeOf<T>();
+    public byte Kind => Unsafe.SizeOf<T>() == 8 ? (byte)1 : (byte)2;
 
     private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
 

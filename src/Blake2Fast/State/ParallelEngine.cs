@@ -37,6 +37,8 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     private static int Superblock => Lanes * BlockSize;
 
     public int ChainBytes => 12 * Lanes * Unsafe.SizeOf<T>();
+    public int BufferCapacity => 2 * Superblock - BlockSize;
+    public byte Kind => Unsafe.SizeOf<T>() == 8 ? (byte)3 : (byte)4;
 
     private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
 

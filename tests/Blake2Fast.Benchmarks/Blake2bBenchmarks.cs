@@ -1,0 +1,122 @@
+// BLAKE2b, one-shot, against its peers. Each input size (and digest length) forms its own group in the summary,
+// and the Ratio column compares every row with the library's default public path (Baseline) in that group.
+//
+// Peers measured: every Blake2Fast BLAKE2b core that runs here; OpenSSL 3 EVP_Digest (P/Invoke, own binding);
+// libsodium crypto_generichash (P/Invoke; NSec.Cryptography wraps this same call); Portable.BouncyCastle's
+// managed Blake2bDigest; and the in-box MD5/SHA-256/SHA-512/SHA3-256 one-shot HashData as speed references.
+// Not measured because their NuGet packages are not available from this machine's package source:
+// SauceControl.Blake2Fast, NSec.Cryptography, BouncyCastle.Cryptography, Konscious.Security.Cryptography.Blake2.
+// Peers whose library fails to load, or which cannot produce the row's digest length, are left out of the run.
+using System;
+using System.Collections.Generic;
+using System.Security.Cryptography;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using Blake2Fast.Benchmarks.Infrastructure;
+using Org.BouncyCastle.Crypto.Digests;
+
+namespace Blake2Fast.Benchmarks;
+
+[Config(typeof(BenchmarkConfig))]
+[MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByParams)]
+public class Blake2bBenchmarks
+{
+    private const int FullLength = Blake2b.DefaultDigestLength;
+
+    private byte[] _input = [];
+    private readonly byte[] _output = new byte[64];
+    private Blake2bDigest? _bouncy;
+
+    [Params(3, 64, 3268, 3 * 1024 * 1024)]
+    public int Size { get; set; }
+
+    [Params(5, FullLength)]
+    public int DigestLength { get; set; }
+
+    public static IEnumerable<CoreChoice> Cores() => CoreChoice.Supported(isB: true);
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _input = BenchmarkInput.Create(Size);
+        byte[] expected = Blake2b.ComputeHash(DigestLength, _input);
+        var parameters = new Blake2Parameters { DigestLength = DigestLength };
+        foreach (CoreChoice core in Cores())
+        {
+            Array.Clear(_output);
+            Blake2b.Hash(parameters, _input, _output, core.Core);
+            BenchmarkInput.Verify("Blake2Fast " + core, expected, _output.AsSpan(0, DigestLength));
+        }
+    }
+
+    [GlobalSetup(Target = nameof(OpenSsl))]
+    public void SetupOpenSsl()
+    {
+        Setup();
+        Array.Clear(_output);
+        int written = Infrastructure.OpenSsl.Digest(Infrastructure.OpenSsl.Blake2b512, _input, _output);
+        BenchmarkInput.Verify("OpenSSL " + Infrastructure.OpenSsl.Description, Blake2b.ComputeHash(_input), _output.AsSpan(0, written));
+    }
+
+    [GlobalSetup(Target = nameof(Libsodium))]
+    public void SetupLibsodium()
+    {
+        Setup();
+        Array.Clear(_output);
+        Sodium.GenericHash(_input, _output.AsSpan(0, FullLength));
+        BenchmarkInput.Verify("libsodium " + Sodium.Description, Blake2b.ComputeHash(_input), _output);
+    }
+
+    [GlobalSetup(Target = nameof(BouncyCastle))]
+    public void SetupBouncyCastle()
+    {
+        Setup();
+        _bouncy = new Blake2bDigest(DigestLength * 8);
+        Array.Clear(_output);
+        BouncyCastle();
+        BenchmarkInput.Verify("BouncyCastle Blake2bDigest", Blake2b.ComputeHash(DigestLength, _input), _output.AsSpan(0, DigestLength));
+    }
+
+    /// <summary>The library's public one-shot path (default core, chosen once at startup).</summary>
+    [Benchmark(Baseline = true, Description = "Blake2Fast")]
+    public void Blake2Fast() => Blake2b.ComputeAndWriteHash(DigestLength, _input, _output);
+
+    /// <summary>The same hash on a named core, so one run compares the cores.</summary>
+    [Benchmark(Description = "Blake2Fast(core)")]
+    [ArgumentsSource(nameof(Cores))]
+    public void Blake2FastCore(CoreChoice Core) =>
+        Blake2b.Hash(new Blake2Parameters { DigestLength = DigestLength }, _input, _output, Core.Core);
+
+    [Benchmark(Description = "OpenSSL")]
+    [Requires(Requirement.OpenSsl), OnlyForDigestLength(FullLength)]
+    public int OpenSsl() => Infrastructure.OpenSsl.Digest(Infrastructure.OpenSsl.Blake2b512, _input, _output);
+
+    [Benchmark(Description = "libsodium")]
+    [Requires(Requirement.Libsodium), OnlyForDigestLength(FullLength)]
+    public void Libsodium() => Sodium.GenericHash(_input, _output.AsSpan(0, FullLength));
+
+    [Benchmark(Description = "BouncyCastle")]
+    public int BouncyCastle()
+    {
+        Blake2bDigest digest = _bouncy!;
+        digest.BlockUpdate(_input, 0, _input.Length);
+        return digest.DoFinal(_output, 0);
+    }
+
+    [Benchmark(Description = "MD5")]
+    [OnlyForDigestLength(FullLength)]
+    public int Md5() => MD5.HashData(_input, _output);
+
+    [Benchmark(Description = "SHA256")]
+    [OnlyForDigestLength(FullLength)]
+    public int Sha256() => SHA256.HashData(_input, _output);
+
+    [Benchmark(Description = "SHA512")]
+    [OnlyForDigestLength(FullLength)]
+    public int Sha512() => SHA512.HashData(_input, _output);
+
+    [Benchmark(Description = "SHA3_256")]
+    [Requires(Requirement.Sha3_256), OnlyForDigestLength(FullLength)]
+    public int Sha3_256() => SHA3_256.HashData(_input, _output);
+}
