@@ -101,12 +101,74 @@ public class ReadmeExamples
     }
 
     [Fact]
+    public async System.Threading.Tasks.Task StreamsAsync()
+    {
+        var cancellationToken = System.Threading.CancellationToken.None;
+        byte[] fileDigest = Blake2b.ComputeHash(stream);                          // pooled buffer, constant memory
+        byte[] asyncDigest = await Blake2sp.ComputeHashAsync(32, stream, cancellationToken);
+
+        Assert.Equal(Blake2b.ComputeHash(StreamContent), fileDigest);
+        Assert.Equal(Blake2sp.ComputeHash(32, Array.Empty<byte>()), asyncDigest); // the stream was read to its end above
+    }
+
+    [Fact]
+    public void SavedStates()
+    {
+        var partial = Blake2b.CreateIncrementalHasher();
+        partial.Update(data);
+        byte[] saved = new byte[partial.SavedStateLength];
+        partial.SaveState(saved);                          // versioned, checksummed, the same on every machine
+        var resumed = Blake2bHashState.RestoreState(saved);
+        resumed.Update(data);
+        byte[] resumedDigest = resumed.Finish();
+
+        Assert.Equal(Blake2b.ComputeHash(data.Concat(data).ToArray()), resumedDigest);
+    }
+
+    [Fact]
+    public void ParallelModes()
+    {
+        byte[] bp = Blake2bp.ComputeHash(data);                 // 4 BLAKE2b leaves in the SIMD lanes
+        byte[] sp = Blake2sp.ComputeHash(16, key, data);        // 8 BLAKE2s leaves
+
+        Assert.Equal(64, bp.Length);
+        Assert.Equal(16, sp.Length);
+        Assert.NotEqual(Blake2b.ComputeHash(data), bp);
+    }
+
+    [Fact]
+    public void ExtendableOutput()
+    {
+        byte[] okm = Blake2Xb.ComputeHash(100, key, data);      // 100 bytes; up to 2^32-2 (BLAKE2Xs: 65534)
+
+        var xof = Blake2Xs.CreateIncrementalHasher(Blake2Xs.UnknownOutputLength);
+        xof.Update(data);
+        Span<byte> piece = stackalloc byte[48];
+        xof.Read(piece);                                        // then read on, in pieces of any size
+        xof.Read(piece);
+
+        Assert.Equal(100, okm.Length);
+        Assert.Equal(Blake2Xb.ComputeHash(100, key, data).AsSpan(0, 10).ToArray(), okm.AsSpan(0, 10).ToArray());
+    }
+
+    [Fact]
+    public void ManyMessages()
+    {
+        ReadOnlyMemory<byte>[] chunks = { data, data.AsMemory(1), data.AsMemory(2) };
+        byte[] digests = new byte[chunks.Length * 32];
+        Blake2s.ComputeAndWriteHashes(new Blake2Parameters { DigestLength = 32 }, chunks, digests);
+
+        for (int i = 0; i < chunks.Length; i++)
+            Assert.Equal(Blake2s.ComputeHash(chunks[i].Span), digests.AsSpan(i * 32, 32).ToArray());
+    }
+
+    [Fact]
     public void TheReadmeShowsExactlyTheseExamples()
     {
         string readme = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "README.md"));
         string source = Normalize(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "ReadmeExamples.cs.txt")));
         var blocks = Regex.Matches(readme, "```csharp\\n(.*?)```", RegexOptions.Singleline);
-        Assert.Equal(5, blocks.Count);
+        Assert.Equal(10, blocks.Count);
         foreach (Match block in blocks)
             Assert.Contains(Normalize(block.Groups[1].Value), source);
     }

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Merges the Cobertura reports that `dotnet test` left under tests/*/TestResults and prints the library's line
+coverage: overall, per file, and the lines no run covered. A line counts as covered if any report covered it
+(the CI legs exercise different cores). Usage: build/coverage-summary.py [--min PERCENT] [--list-uncovered]"""
+import glob, sys, xml.etree.ElementTree as ET
+from collections import defaultdict
+
+args = sys.argv[1:]
+minimum = float(args[args.index("--min") + 1]) if "--min" in args else None
+hits = defaultdict(dict)  # file -> line -> covered
+for report in glob.glob("tests/*/TestResults/**/coverage.cobertura.xml", recursive=True):
+    root = ET.parse(report).getroot()
+    sources = [s.text or "" for s in root.iter("source")]
+    for cls in root.iter("class"):
+        name = cls.get("filename")
+        for line in cls.iter("line"):
+            n = int(line.get("number"))
+            hits[name][n] = hits[name].get(n, False) or int(line.get("hits")) > 0
+if not hits:
+    sys.exit("no coverage reports found under tests/*/TestResults")
+total = sum(len(v) for v in hits.values())
+covered = sum(sum(v.values()) for v in hits.values())
+percent = 100.0 * covered / total
+print(f"Line coverage of src/Blake2Fast: {percent:.2f}% ({covered} of {total} lines)")
+for name in sorted(hits):
+    missed = sorted(n for n, c in hits[name].items() if not c)
+    if missed:
+        short = name.split("src/Blake2Fast/")[-1]
+        print(f"  {short}: {len(missed)} uncovered" + (f": lines {', '.join(map(str, missed))}" if "--list-uncovered" in args else ""))
+if minimum is not None and percent < minimum:
+    sys.exit(f"line coverage {percent:.2f}% is below the required {minimum}%")
