@@ -32,6 +32,9 @@ public static class Blake2Xs
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
     public static byte[] ComputeHash(int outputLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
     {
+        // -1 means "unknown" to the incremental API; a one-shot call always knows how much it wants.
+        if (outputLength < 1)
+            throw new ArgumentOutOfRangeException(nameof(outputLength), outputLength, "The output length must be at least 1.");
         var state = new Blake2XsHashState(outputLength, key, Blake2Cores.DefaultS, nameof(outputLength), nameof(key));
         state.Update(input);
         byte[] output = new byte[outputLength];
@@ -48,6 +51,8 @@ public static class Blake2Xs
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
     public static void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
     {
+        if (output.IsEmpty)
+            throw new ArgumentOutOfRangeException(nameof(output), "The output must not be empty.");
         var state = new Blake2XsHashState(output.Length, key, Blake2Cores.DefaultS, nameof(output), nameof(key));
         state.Update(input);
         state.Read(output);

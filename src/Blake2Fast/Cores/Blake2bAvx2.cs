@@ -16,8 +16,8 @@ internal static class Blake2bAvx2
 {
     public static bool IsSupported => Avx2.IsSupported && BitConverter.IsLittleEndian;
 
-    // Optimized from the first call (see RowCore): hashing one large input must not run in tier-0 code.
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    // Never inlined into its callers (see RowCore).
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
         RowCore<ulong, Blake2bWord, Vector256<ulong>, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
 

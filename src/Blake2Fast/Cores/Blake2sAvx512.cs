@@ -27,8 +27,8 @@ internal static class Blake2sAvx512
         return table;
     }
 
-    // Optimized from the first call (see RowCore): hashing one large input must not run in tier-0 code.
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    // Never inlined into its callers (see RowCore).
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment) =>
         RowCore<uint, Blake2sWord, Vector128<uint>, Vector512<uint>, Ops>.Compress(ref chain, ref input, blocks, increment);
 

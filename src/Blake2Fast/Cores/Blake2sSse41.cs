@@ -16,8 +16,8 @@ internal static class Blake2sSse41
 {
     public static bool IsSupported => Sse41.IsSupported && BitConverter.IsLittleEndian;
 
-    // Optimized from the first call (see RowCore): hashing one large input must not run in tier-0 code.
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    // Never inlined into its callers (see RowCore).
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment) =>
         RowCore<uint, Blake2sWord, Vector128<uint>, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
 

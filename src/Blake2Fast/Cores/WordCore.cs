@@ -60,9 +60,8 @@ internal static class WordCore<T, TWord, TMsg>
     /// Compresses <paramref name="blocks"/> consecutive blocks (16 words each), adding <paramref name="increment"/>
     /// to the counter before each: a full block's size, or the real byte count for the final block.
     /// </summary>
-    // Fully optimized from the first call: a tier-0 build of this loop (no inlining of G) runs about 30x slower,
-    // and one call may be a whole multi-megabyte input hashed at startup. Nothing here needs tiering's extras.
-    [MethodImpl(Jit.Optimize)]
+    // NoInlining and tiered like RowCore's entry points (see the note there).
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
     {
         TWord w = default;

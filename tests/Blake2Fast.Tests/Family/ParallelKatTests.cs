@@ -1,0 +1,494 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+using Blake2Fast.Cores;
+using Blake2Fast.Tests.Infrastructure;
+
+namespace Blake2Fast.Tests.Family;
+
+/// <summary>
+/// The official BLAKE2bp and BLAKE2sp known answers (groups blake2bp and blake2sp of blake2-kat.json: input
+/// 00 01 .. of length 0..255, unkeyed and with the full-length key 00 01 ..): one theory case per entry, through
+/// every public entry point, and on every parallel kernel through the internal one-shot and incremental states
+/// with split points chosen around the leaf blocks and the superblock (one block per leaf).
+/// </summary>
+public class ParallelKatTests
+{
+    public const int EntriesPerGroup = 256;
+
+    /// <summary>One case per KAT entry of the blake2bp and blake2sp groups (1024 cases).</summary>
+    public static IEnumerable<object[]> EveryEntry()
+    {
+        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        {
+            foreach (bool keyed in new[] { false, true })
+            {
+                for (int i = 0; i < EntriesPerGroup; i++)
+                    yield return new object[] { algorithm.Name, keyed, i };
+            }
+        }
+    }
+
+    [Fact]
+    public void KatFile_ParallelGroups_HaveTheExpectedShape()
+    {
+        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        {
+            foreach (bool keyed in new[] { false, true })
+            {
+                IReadOnlyList<KatEntry> group = KatVectors.Group(algorithm.Name, keyed);
+                Assert.Equal(EntriesPerGroup, group.Count);
+                for (int i = 0; i < group.Count; i++)
+                {
+                    Assert.Equal(Hex.Sequence(i), group[i].Input);
+                    Assert.Equal(keyed ? Hex.Sequence(algorithm.MaxKeyLength) : Array.Empty<byte>(), group[i].Key);
+                    Assert.Equal(algorithm.MaxDigestLength, group[i].Expected.Length);
+                }
+            }
+        }
+    }
+
+    [Fact]
+    public void Constants_AreTheDocumentedValues()
+    {
+        Assert.Equal(64, Blake2bp.DefaultDigestLength);
+        Assert.Equal(64, Blake2bp.MaxKeyLength);
+        Assert.Equal(32, Blake2sp.DefaultDigestLength);
+        Assert.Equal(32, Blake2sp.MaxKeyLength);
+    }
+
+    [Fact]
+    public void SupportedParallelKernels_IncludeScalar_AndTheDefault()
+    {
+        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        {
+            IReadOnlyList<Blake2Core> cores = algorithm.Cores;
+            Assert.Contains(Blake2Core.Scalar, cores);
+            Assert.Contains(algorithm.DefaultCore, cores);
+            Assert.Equal(cores.Distinct().Count(), cores.Count);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryEntry))]
+    public void Entry_MatchesThroughEveryApiAndKernel(string algorithmName, bool keyed, int inputLength)
+    {
+        ParallelAlgorithm algorithm = ParallelAlgorithm.Parse(algorithmName);
+        KatEntry entry = KatVectors.Group(algorithm.Name, keyed)[inputLength];
+        Assert.Equal(inputLength, entry.Input.Length);
+        byte[] input = entry.Input;
+        byte[] key = entry.Key;
+        byte[] expected = entry.Expected;
+        int max = algorithm.MaxDigestLength;
+        var mismatches = new Mismatches();
+
+        CheckPublicApi(algorithm, keyed, input, key, expected, mismatches);
+        CheckAdapters(algorithm, keyed, input, key, expected, mismatches);
+
+        // Every kernel: the internal one-shot, then the internal state with every split pattern.
+        int streamOffset = keyed ? algorithm.Superblock : 0; // a keyed state starts with one key block per leaf buffered
+        int seed = (algorithm.IsB ? 0xB0000 : 0x50000) + (keyed ? 0x1000 : 0) + inputLength;
+        List<(string Name, int[] Pieces)> patterns = ParallelSplits.Patterns(algorithm, input.Length, streamOffset, seed, bytewise: true);
+        IReadOnlyList<Blake2Core> cores = algorithm.Cores;
+        for (int c = 0; c < cores.Count; c++)
+        {
+            Blake2Core core = cores[c];
+            var parameters = new Blake2Parameters { Key = key };
+            var output = new byte[max + 9];
+            output.AsSpan().Fill(0xC3);
+            algorithm.Hash(core, parameters, input, output);
+            mismatches.Check(expected, output.AsSpan(0, max).ToArray(), $"internal Hash on {core}");
+            mismatches.CheckUntouched(output.AsSpan(max), 0xC3, $"internal Hash on {core}");
+
+            // Input that does not start at the beginning of its array.
+            var shifted = new byte[input.Length + 5];
+            input.CopyTo(shifted, 5);
+            var fromShifted = new byte[max];
+            algorithm.Hash(core, parameters, shifted.AsSpan(5), fromShifted);
+            mismatches.Check(expected, fromShifted, $"internal Hash on {core}, unaligned input");
+
+            // Each split pattern on one kernel, the kernel rotating with the entry: over a group, every pattern
+            // meets every kernel many times. (Inputs this short never reach the lane compressor: with at most
+            // 255 bytes, plus a superblock of key blocks, the buffer never passes the compression threshold.)
+            for (int p = 0; p < patterns.Count; p++)
+            {
+                if ((p + inputLength) % cores.Count != c)
+                    continue;
+                (string name, int[] pieces) = patterns[p];
+                byte[] actual = algorithm.HashInPieces(core, max, key, input, pieces);
+                mismatches.Check(expected, actual, () => $"internal state on {core}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
+            }
+        }
+
+        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT entry {inputLength} (input length {inputLength})");
+    }
+
+    private static void CheckPublicApi(ParallelAlgorithm algorithm, bool keyed, byte[] input, byte[] key, byte[] expected, Mismatches mismatches)
+    {
+        int max = algorithm.MaxDigestLength;
+        if (keyed)
+        {
+            mismatches.Check(expected, algorithm.ComputeHash(key, input), "ComputeHash(key, input)");
+            mismatches.Check(expected, algorithm.ComputeHash(max, key, input), "ComputeHash(max, key, input)");
+        }
+        else
+        {
+            mismatches.Check(expected, algorithm.ComputeHash(input), "ComputeHash(input)");
+            mismatches.Check(expected, algorithm.ComputeHash(max, input), "ComputeHash(max, input)");
+            mismatches.Check(expected, algorithm.ComputeHash(ReadOnlySpan<byte>.Empty, input), "ComputeHash(empty key, input)");
+            mismatches.Check(expected, algorithm.ComputeHash(max, ReadOnlySpan<byte>.Empty, input), "ComputeHash(max, empty key, input)");
+        }
+
+        // Into a larger span: exactly the digest is written at its start.
+        var buffer = new byte[max + 13];
+        void Written(string what)
+        {
+            mismatches.Check(expected, buffer.AsSpan(0, max).ToArray(), what);
+            mismatches.CheckUntouched(buffer.AsSpan(max), 0x5A, what + ", bytes after the digest");
+        }
+        buffer.AsSpan().Fill(0x5A);
+        if (keyed)
+        {
+            algorithm.ComputeAndWriteHash(key, input, buffer);
+            Written("ComputeAndWriteHash(key, input, span)");
+            buffer.AsSpan().Fill(0x5A);
+            algorithm.ComputeAndWriteHash(max, key, input, buffer);
+            Written("ComputeAndWriteHash(max, key, input, span)");
+        }
+        else
+        {
+            algorithm.ComputeAndWriteHash(input, buffer);
+            Written("ComputeAndWriteHash(input, span)");
+            buffer.AsSpan().Fill(0x5A);
+            algorithm.ComputeAndWriteHash(max, input, buffer);
+            Written("ComputeAndWriteHash(max, input, span)");
+        }
+        var exact = new byte[max];
+        if (keyed)
+            algorithm.ComputeAndWriteHash(key, input, exact);
+        else
+            algorithm.ComputeAndWriteHash(input, exact);
+        mismatches.Check(expected, exact, "ComputeAndWriteHash into an exactly sized span");
+
+        // Incremental through the public factories.
+        ParallelHasher whole = keyed ? algorithm.CreateIncrementalHasher(key) : algorithm.CreateIncrementalHasher();
+        if (whole.DigestLength != max)
+            mismatches.Add($"CreateIncrementalHasher: DigestLength {whole.DigestLength}, expected {max}");
+        whole.Update(input);
+        mismatches.Check(expected, whole.Finish(), "public incremental, one Update, Finish()");
+
+        ParallelHasher parts = keyed ? algorithm.CreateIncrementalHasher(max, key) : algorithm.CreateIncrementalHasher(max);
+        int cut1 = input.Length / 3, cut2 = input.Length - input.Length / 5;
+        parts.Update(input.AsSpan(0, cut1));
+        ParallelHasher snapshot = parts.Snapshot(); // copying the struct snapshots the midstate
+        parts.Update(input.AsSpan(cut1, cut2 - cut1));
+        parts.Update(input.AsSpan(cut2));
+        var finished = new byte[max + 3];
+        finished.AsSpan().Fill(0x77);
+        if (!parts.TryFinish(finished, out int written) || written != max)
+            mismatches.Add($"TryFinish returned false or wrote {written} bytes");
+        mismatches.Check(expected, finished.AsSpan(0, max).ToArray(), $"public incremental, cut at {cut1} and {cut2}, TryFinish");
+        mismatches.CheckUntouched(finished.AsSpan(max), 0x77, "TryFinish");
+
+        snapshot.Update(input.AsSpan(cut1));
+        var fromSnapshot = new byte[max];
+        snapshot.Finish(fromSnapshot);
+        mismatches.Check(expected, fromSnapshot, $"snapshot taken after {cut1} bytes, finished with the rest, Finish(span)");
+
+        // The generic overloads: an even prefix as 16-bit words, then the rest one byte value at a time.
+        ParallelHasher generic = keyed ? algorithm.CreateIncrementalHasher(key) : algorithm.CreateIncrementalHasher();
+        int even = input.Length & ~1;
+        if (BitConverter.IsLittleEndian || even == 0)
+        {
+            generic.UpdateElements(MemoryMarshal.Cast<byte, ushort>(input.AsSpan(0, even)));
+            for (int i = even; i < input.Length; i++)
+                generic.UpdateValue(input[i]);
+            mismatches.Check(expected, generic.Finish(), "Update<ushort>(span) then Update<byte>(value)");
+        }
+    }
+
+    private static void CheckAdapters(ParallelAlgorithm algorithm, bool keyed, byte[] input, byte[] key, byte[] expected, Mismatches mismatches)
+    {
+        int max = algorithm.MaxDigestLength;
+        using HashAlgorithm adapter = keyed ? algorithm.CreateHMAC(key) : algorithm.CreateHashAlgorithm();
+        if (adapter.HashSize != 8 * max)
+            mismatches.Add($"HashSize {adapter.HashSize}, expected {8 * max}");
+
+        // TransformBlock in irregular chunks (including empty ones), then TransformFinalBlock with the tail.
+        int[] chunks = { 0, 1, algorithm.BlockSize - 1, 5, algorithm.BlockSize + 1, 0, 33 };
+        int offset = 0;
+        for (int c = 0; offset < input.Length && c < chunks.Length; c++)
+        {
+            int take = Math.Min(chunks[c], input.Length - offset);
+            var scratch = new byte[take];
+            int done = adapter.TransformBlock(input, offset, take, scratch, 0);
+            if (done != take)
+                mismatches.Add($"TransformBlock returned {done}, expected {take}");
+            offset += take;
+        }
+        adapter.TransformFinalBlock(input, offset, input.Length - offset);
+        mismatches.Check(expected, adapter.Hash!, keyed ? "CreateHMAC(key), TransformBlock chunks" : "CreateHashAlgorithm(), TransformBlock chunks");
+
+        // The object is reusable: ComputeHash afterwards starts over (with the same key).
+        mismatches.Check(expected, adapter.ComputeHash(input), keyed ? "CreateHMAC(key), reused ComputeHash" : "CreateHashAlgorithm(), reused ComputeHash");
+
+        using HashAlgorithm sized = keyed ? algorithm.CreateHMAC(max, key) : algorithm.CreateHashAlgorithm(max);
+        mismatches.Check(expected, sized.ComputeHash(input), keyed ? "CreateHMAC(max, key).ComputeHash" : "CreateHashAlgorithm(max).ComputeHash");
+    }
+}
+
+/// <summary>BLAKE2bp or BLAKE2sp behind one face, so every test is written once for both.</summary>
+public sealed class ParallelAlgorithm
+{
+    public static readonly ParallelAlgorithm Bp = new("blake2bp", isB: true);
+    public static readonly ParallelAlgorithm Sp = new("blake2sp", isB: false);
+    public static readonly ParallelAlgorithm[] Both = { Bp, Sp };
+
+    private ParallelAlgorithm(string name, bool isB)
+    {
+        Name = name;
+        IsB = isB;
+    }
+
+    public string Name { get; }
+    internal bool IsB { get; }
+
+    /// <summary>The number of leaves P: 4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
+    public int Lanes => IsB ? 4 : 8;
+    public int BlockSize => IsB ? 128 : 64;
+
+    /// <summary>One block per leaf: 512 bytes for both.</summary>
+    public int Superblock => Lanes * BlockSize;
+    public int MaxDigestLength => IsB ? 64 : 32;
+    public int MaxKeyLength => IsB ? 64 : 32;
+
+    internal IReadOnlyList<Blake2Core> Cores => Blake2Cores.SupportedParallel(IsB);
+    internal Blake2Core DefaultCore => IsB ? Blake2Cores.DefaultBp : Blake2Cores.DefaultSp;
+
+    public override string ToString() => Name;
+
+    public static ParallelAlgorithm Parse(string name) => name == Bp.Name ? Bp : name == Sp.Name ? Sp : throw new ArgumentException(name);
+    internal static Blake2Core ParseCore(string name) => Enum.Parse<Blake2Core>(name);
+
+    /// <summary>(algorithm name, kernel name) for every parallel kernel that runs here.</summary>
+    public static IEnumerable<object[]> AllCores() => Both.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
+
+    // ---- the public API ----
+    public byte[] ComputeHash(ReadOnlySpan<byte> input) => IsB ? Blake2bp.ComputeHash(input) : Blake2sp.ComputeHash(input);
+    public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input) => IsB ? Blake2bp.ComputeHash(digestLength, input) : Blake2sp.ComputeHash(digestLength, input);
+    public byte[] ComputeHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => IsB ? Blake2bp.ComputeHash(key, input) : Blake2sp.ComputeHash(key, input);
+    public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => IsB ? Blake2bp.ComputeHash(digestLength, key, input) : Blake2sp.ComputeHash(digestLength, key, input);
+
+    public void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2bp.ComputeAndWriteHash(input, output); else Blake2sp.ComputeAndWriteHash(input, output); }
+    public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2bp.ComputeAndWriteHash(digestLength, input, output); else Blake2sp.ComputeAndWriteHash(digestLength, input, output); }
+    public void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2bp.ComputeAndWriteHash(key, input, output); else Blake2sp.ComputeAndWriteHash(key, input, output); }
+    public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2bp.ComputeAndWriteHash(digestLength, key, input, output); else Blake2sp.ComputeAndWriteHash(digestLength, key, input, output); }
+
+    public ParallelHasher CreateIncrementalHasher() => IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher()) : new ParallelHasher(Blake2sp.CreateIncrementalHasher());
+    public ParallelHasher CreateIncrementalHasher(int digestLength) => IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher(digestLength)) : new ParallelHasher(Blake2sp.CreateIncrementalHasher(digestLength));
+    public ParallelHasher CreateIncrementalHasher(ReadOnlySpan<byte> key) => IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher(key)) : new ParallelHasher(Blake2sp.CreateIncrementalHasher(key));
+    public ParallelHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) => IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher(digestLength, key)) : new ParallelHasher(Blake2sp.CreateIncrementalHasher(digestLength, key));
+
+    public HashAlgorithm CreateHashAlgorithm() => IsB ? Blake2bp.CreateHashAlgorithm() : Blake2sp.CreateHashAlgorithm();
+    public HashAlgorithm CreateHashAlgorithm(int digestLength) => IsB ? Blake2bp.CreateHashAlgorithm(digestLength) : Blake2sp.CreateHashAlgorithm(digestLength);
+    public HMAC CreateHMAC(ReadOnlySpan<byte> key) => IsB ? Blake2bp.CreateHMAC(key) : Blake2sp.CreateHMAC(key);
+    public HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => IsB ? Blake2bp.CreateHMAC(digestLength, key) : Blake2sp.CreateHMAC(digestLength, key);
+
+    /// <summary>A default (never created) state.</summary>
+    public ParallelHasher DefaultState() => IsB ? new ParallelHasher(default(Blake2bpHashState)) : new ParallelHasher(default(Blake2spHashState));
+
+    // ---- internal entry points on a named kernel ----
+    internal void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        if (IsB)
+            Blake2bp.Hash(parameters, input, output, core);
+        else
+            Blake2sp.Hash(parameters, input, output, core);
+    }
+
+    internal byte[] Hash(Blake2Core core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    {
+        var output = new byte[digestLength];
+        Hash(core, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output);
+        return output;
+    }
+
+    internal ParallelHasher CreateIncrementalHasher(Blake2Core core, in Blake2Parameters parameters) =>
+        IsB ? new ParallelHasher(new Blake2bpHashState(parameters, core)) : new ParallelHasher(new Blake2spHashState(parameters, core));
+
+    /// <summary>Hashes <paramref name="input"/> on <paramref name="core"/> with one Update per piece (the pieces must cover it).</summary>
+    internal byte[] HashInPieces(Blake2Core core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, int[] pieces)
+    {
+        ParallelHasher hasher = CreateIncrementalHasher(core, new Blake2Parameters { DigestLength = digestLength, Key = key });
+        int offset = 0;
+        foreach (int length in pieces)
+        {
+            hasher.Update(input.Slice(offset, length));
+            offset += length;
+        }
+        if (offset != input.Length)
+            throw new InvalidOperationException($"The split pattern covers {offset} of {input.Length} bytes.");
+        return hasher.Finish();
+    }
+}
+
+/// <summary>Either parallel state behind one face (a class, so the struct inside is mutated in place).</summary>
+public sealed class ParallelHasher
+{
+    private Blake2bpHashState _b;
+    private Blake2spHashState _s;
+    private readonly bool _isB;
+
+    public ParallelHasher(Blake2bpHashState state) { _b = state; _isB = true; }
+    public ParallelHasher(Blake2spHashState state) { _s = state; _isB = false; }
+
+    public int DigestLength => _isB ? _b.DigestLength : _s.DigestLength;
+    public void Update(ReadOnlySpan<byte> input) { if (_isB) _b.Update(input); else _s.Update(input); }
+    public void UpdateElements<T>(ReadOnlySpan<T> input) where T : unmanaged { if (_isB) _b.Update<T>(input); else _s.Update<T>(input); }
+    public void UpdateValue<T>(T input) where T : unmanaged { if (_isB) _b.Update(input); else _s.Update(input); }
+    public byte[] Finish() => _isB ? _b.Finish() : _s.Finish();
+    public void Finish(Span<byte> output) { if (_isB) _b.Finish(output); else _s.Finish(output); }
+    public bool TryFinish(Span<byte> output, out int written) => _isB ? _b.TryFinish(output, out written) : _s.TryFinish(output, out written);
+
+    /// <summary>A copy of the state as it is now (struct copy semantics).</summary>
+    public ParallelHasher Snapshot() => _isB ? new ParallelHasher(_b) : new ParallelHasher(_s);
+}
+
+/// <summary>
+/// Split patterns for the parallel states. Positions are counted in the state's stream, which for a keyed hash
+/// starts with one superblock of key blocks already buffered (<c>streamOffset</c>): cuts are placed where the
+/// buffer holds exactly 1, P-1, P, P+1, 2P-1 (the most it holds), 2P ... blocks, one byte either side, and at
+/// every block boundary; plus fixed piece sizes around the block and the superblock, and pseudo-random pieces.
+/// </summary>
+internal static class ParallelSplits
+{
+    public static List<(string Name, int[] Pieces)> Patterns(ParallelAlgorithm algorithm, int length, int streamOffset, int seed, bool bytewise)
+    {
+        int b = algorithm.BlockSize, p = algorithm.Lanes, superblock = algorithm.Superblock;
+        int keep = superblock - b + 1;
+        var patterns = new List<(string, int[])>();
+        var seen = new HashSet<string>();
+        void Add(string name, int[] pieces)
+        {
+            if (seen.Add(string.Join(",", pieces)))
+                patterns.Add((name, pieces));
+        }
+
+        Add("one piece", length == 0 ? Array.Empty<int>() : new[] { length });
+        Add("empty updates around the whole input", new[] { 0, length, 0 });
+        if (bytewise)
+            Add("one byte at a time", Enumerable.Repeat(1, length).ToArray());
+
+        // Cut at every block boundary of the stream, and one byte either side of every boundary.
+        Add("every block boundary", FromCuts(length, EveryBlock(length, streamOffset, b, 0)));
+        Add("one byte after every block boundary", FromCuts(length, EveryBlock(length, streamOffset, b, 1)));
+        Add("one byte before every block boundary", FromCuts(length, EveryBlock(length, streamOffset, b, b - 1)));
+
+        // Where the buffer holds exactly 1, P-1, P, P+1, 2P-1, 2P, 2P+1, 3P blocks (and one byte either side):
+        // one cut there with the rest in one piece, so the next Update meets that buffer.
+        int[] blockCounts = { 1, p - 1, p, p + 1, 2 * p - 1, 2 * p, 2 * p + 1, 3 * p - 1, 3 * p, 3 * p + 1, 4 * p + 1 };
+        foreach (int blocks in blockCounts)
+        {
+            foreach (int delta in new[] { -1, 0, 1 })
+            {
+                int cut = blocks * b + delta - streamOffset;
+                if (cut > 0 && cut < length)
+                    Add($"single cut where {blocks} blocks{(delta == 0 ? "" : delta > 0 ? " + 1 byte" : " - 1 byte")} are buffered", FromCuts(length, new[] { cut }));
+            }
+        }
+        Add("cut wherever 1, P-1, P, P+1, 2P-1, 2P ... blocks are buffered",
+            FromCuts(length, blockCounts.SelectMany(n => new[] { n * b - 1, n * b, n * b + 1 }).Select(s => s - streamOffset)));
+
+        // The first threshold at which a superblock may be compressed (superblock + keep bytes in the stream).
+        foreach (int delta in new[] { -1, 0, 1 })
+        {
+            int cut = superblock + keep + delta - streamOffset;
+            if (cut > 0 && cut < length)
+                Add($"single cut at the compression threshold{(delta == 0 ? "" : delta > 0 ? " + 1" : " - 1")}", FromCuts(length, new[] { cut }));
+        }
+
+        // Fixed piece sizes.
+        foreach (int size in new[] { b - 1, b, b + 1, superblock - 1, superblock, superblock + 1, superblock + keep, 2 * superblock + 1, 3 * b + 7 })
+            Add($"pieces of {size}", Fixed(length, size));
+
+        Add("pseudo-random pieces", RandomPieces(length, seed, 2 * superblock + 3));
+        return patterns;
+    }
+
+    /// <summary>A few patterns for long inputs (no byte at a time, no cut at every block).</summary>
+    public static List<(string Name, int[] Pieces)> LongPatterns(ParallelAlgorithm algorithm, int length, int streamOffset, int seed)
+    {
+        int b = algorithm.BlockSize, p = algorithm.Lanes, superblock = algorithm.Superblock;
+        var patterns = new List<(string, int[])>
+        {
+            ("one piece", new[] { length }),
+            ($"pieces of {superblock + 1}", Fixed(length, superblock + 1)),
+            ($"pieces of {b - 1}", Fixed(length, b - 1)),
+            ("pseudo-random pieces", RandomPieces(length, seed, 5 * superblock)),
+            ("cut where P+1 blocks are buffered, then one piece", FromCuts(length, new[] { (p + 1) * b - streamOffset })),
+            ("cut where 2P-1 blocks + 1 byte are buffered, then one piece", FromCuts(length, new[] { (2 * p - 1) * b + 1 - streamOffset })),
+            ("large odd pieces", Fixed(length, 65537)),
+        };
+        return patterns;
+    }
+
+    public static string Describe(int[] pieces) =>
+        pieces.Length <= 24 ? string.Join(",", pieces) : string.Join(",", pieces.Take(24)) + $",... ({pieces.Length} pieces)";
+
+    /// <summary>The input positions x in (0, length) where the stream position streamOffset + x is residue mod blockSize.</summary>
+    private static IEnumerable<int> EveryBlock(int length, int streamOffset, int blockSize, int residue)
+    {
+        int first = ((residue - streamOffset) % blockSize + blockSize) % blockSize;
+        for (int x = first; x < length; x += blockSize)
+        {
+            if (x > 0)
+                yield return x;
+        }
+    }
+
+    private static int[] FromCuts(int length, IEnumerable<int> cuts)
+    {
+        var sorted = cuts.Where(c => c > 0 && c < length).Distinct().OrderBy(c => c).ToList();
+        var pieces = new List<int>();
+        int previous = 0;
+        foreach (int cut in sorted)
+        {
+            pieces.Add(cut - previous);
+            previous = cut;
+        }
+        if (length > previous)
+            pieces.Add(length - previous);
+        return pieces.ToArray();
+    }
+
+    private static int[] Fixed(int length, int size)
+    {
+        var pieces = new List<int>();
+        for (int offset = 0; offset < length; offset += size)
+            pieces.Add(Math.Min(size, length - offset));
+        return pieces.ToArray();
+    }
+
+    private static int[] RandomPieces(int length, int seed, int maxPiece)
+    {
+        var random = new Random(seed);
+        var pieces = new List<int>();
+        int offset = 0;
+        while (offset < length)
+        {
+            int piece = random.Next(4) switch
+            {
+                0 => random.Next(0, 4),           // empty and tiny
+                1 => random.Next(1, maxPiece + 1),
+                2 => random.Next(1, 130),
+                _ => random.Next(60, 70) * (random.Next(2) + 1), // around the BLAKE2s and BLAKE2b block sizes
+            };
+            piece = Math.Min(piece, length - offset);
+            pieces.Add(piece);
+            offset += piece;
+        }
+        return pieces.ToArray();
+    }
+}
