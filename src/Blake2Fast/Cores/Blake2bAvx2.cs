@@ -54,21 +54,8 @@ internal static class Blake2bAvx2
         public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Schedule(ref byte block, in NoMessage message, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1)
-        {
-            ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(RowSchedule.OffsetsB), round * 16);
-            x0 = Gather(ref block, ref offsets);
-            y0 = Gather(ref block, ref Unsafe.Add(ref offsets, 4));
-            x1 = Gather(ref block, ref Unsafe.Add(ref offsets, 8));
-            y1 = Gather(ref block, ref Unsafe.Add(ref offsets, 12));
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static Vector256<ulong> Gather(ref byte block, ref byte offsets) => Vector256.Create(
-            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, offsets)),
-            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1))),
-            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
-            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3))));
+        public void Schedule(ref byte block, in NoMessage message, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1) =>
+            RowSchedule.Words64(ref block, round, out x0, out y0, out x1, out y1);
     }
 }
 #endif

@@ -30,9 +30,9 @@ internal static class Blake2sAvx512
     // Never inlined into its callers (see RowCore).
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment) =>
-        RowCore<uint, Blake2sWord, Vector128<uint>, Vector512<uint>, Ops>.Compress(ref chain, ref input, blocks, increment);
+        RowCore<uint, Blake2sWord, Vector128<uint>, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
 
-    private readonly struct Ops : IRowOps<uint, Vector128<uint>, Vector512<uint>>
+    private readonly struct Ops : IRowOps<uint, Vector128<uint>, NoMessage>
     {
         public int Rounds => 10;
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -62,18 +62,11 @@ internal static class Blake2sAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> LanesSwap(Vector128<uint> x) => Sse2.Shuffle(x, 0b_01_00_11_10);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector512<uint> LoadMessage(ref byte block) => Vector512.LoadUnsafe(ref Unsafe.As<byte, uint>(ref block));
+        public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Schedule(ref byte block, in Vector512<uint> message, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1)
-        {
-            ref uint index = ref MemoryMarshal.GetArrayDataReference(s_permutes);
-            Vector512<uint> words = Avx512F.PermuteVar16x32(message, Vector512.LoadUnsafe(ref index, (nuint)(round * 16)));
-            x0 = words.GetLower().GetLower();
-            y0 = words.GetLower().GetUpper();
-            x1 = words.GetUpper().GetLower();
-            y1 = words.GetUpper().GetUpper();
-        }
+        public void Schedule(ref byte block, in NoMessage message, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1) =>
+            RowSchedule.Words32(ref block, round, out x0, out y0, out x1, out y1);
     }
 }
 #endif

@@ -54,21 +54,8 @@ internal static class Blake2sSse41
         public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Schedule(ref byte block, in NoMessage message, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1)
-        {
-            ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(RowSchedule.OffsetsS), round * 16);
-            x0 = Gather(ref block, ref offsets);
-            y0 = Gather(ref block, ref Unsafe.Add(ref offsets, 4));
-            x1 = Gather(ref block, ref Unsafe.Add(ref offsets, 8));
-            y1 = Gather(ref block, ref Unsafe.Add(ref offsets, 12));
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static Vector128<uint> Gather(ref byte block, ref byte offsets) => Vector128.Create(
-            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, offsets)),
-            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1))),
-            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
-            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3))));
+        public void Schedule(ref byte block, in NoMessage message, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1) =>
+            RowSchedule.Words32(ref block, round, out x0, out y0, out x1, out y1);
     }
 }
 #endif

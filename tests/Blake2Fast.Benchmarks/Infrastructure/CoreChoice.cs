@@ -19,5 +19,9 @@ public sealed class CoreChoice
     public static IEnumerable<CoreChoice> Supported(bool isB) =>
         Blake2Cores.Supported(isB).Select(core => new CoreChoice(core)).ToArray();
 
+    /// <summary>Every kernel of BLAKE2bp (<paramref name="isB"/>) or BLAKE2sp that runs on this machine, lowest first.</summary>
+    public static IEnumerable<CoreChoice> SupportedParallel(bool isB) =>
+        Blake2Cores.SupportedParallel(isB).Select(core => new CoreChoice(core)).ToArray();
+
     public override string ToString() => Core.ToString();
 }

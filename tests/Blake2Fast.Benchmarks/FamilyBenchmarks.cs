@@ -1,0 +1,135 @@
+// The members of the family built for SIMD lanes, each against the function a user would otherwise call:
+// BLAKE2bp against BLAKE2b and BLAKE2sp against BLAKE2s on one 3 MiB input, and many-message hashing of 16
+// inputs of 4 KiB against 16 single calls. Ratios are per group (the Baseline is the single-stream function).
+using System;
+using System.Collections.Generic;
+using BenchmarkDotNet.Attributes;
+using Blake2Fast.Benchmarks.Infrastructure;
+
+namespace Blake2Fast.Benchmarks;
+
+/// <summary>BLAKE2bp vs BLAKE2b on 3 MiB, every BLAKE2bp kernel by name.</summary>
+[Config(typeof(BenchmarkConfig))]
+[MemoryDiagnoser]
+public class Blake2bpBenchmarks
+{
+    private readonly byte[] _input = BenchmarkInput.Create(3 * 1024 * 1024);
+    private readonly byte[] _output = new byte[64];
+
+    [Params(3 * 1024 * 1024)]
+    public int Size { get; set; }
+
+    public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: true);
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        byte[] expected = Blake2Fast.Blake2bp.ComputeHash(_input);
+        foreach (CoreChoice core in Kernels())
+        {
+            Array.Clear(_output);
+            Blake2Fast.Blake2bp.Hash(default, _input, _output, core.Core);
+            BenchmarkInput.Verify("Blake2bp " + core, expected, _output);
+        }
+    }
+
+    [Benchmark(Baseline = true, Description = "BLAKE2b")]
+    public void Blake2b() => Blake2Fast.Blake2b.ComputeAndWriteHash(_input, _output);
+
+    [Benchmark(Description = "BLAKE2bp")]
+    public void Blake2bp() => Blake2Fast.Blake2bp.ComputeAndWriteHash(_input, _output);
+
+    [Benchmark(Description = "BLAKE2bp(kernel)")]
+    [ArgumentsSource(nameof(Kernels))]
+    public void Blake2bpKernel(CoreChoice Kernel) => Blake2Fast.Blake2bp.Hash(default, _input, _output, Kernel.Core);
+}
+
+/// <summary>BLAKE2sp vs BLAKE2s on 3 MiB, every BLAKE2sp kernel by name.</summary>
+[Config(typeof(BenchmarkConfig))]
+[MemoryDiagnoser]
+public class Blake2spBenchmarks
+{
+    private readonly byte[] _input = BenchmarkInput.Create(3 * 1024 * 1024);
+    private readonly byte[] _output = new byte[32];
+
+    [Params(3 * 1024 * 1024)]
+    public int Size { get; set; }
+
+    public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: false);
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        byte[] expected = Blake2Fast.Blake2sp.ComputeHash(_input);
+        foreach (CoreChoice core in Kernels())
+        {
+            Array.Clear(_output);
+            Blake2Fast.Blake2sp.Hash(default, _input, _output, core.Core);
+            BenchmarkInput.Verify("Blake2sp " + core, expected, _output);
+        }
+    }
+
+    [Benchmark(Baseline = true, Description = "BLAKE2s")]
+    public void Blake2s() => Blake2Fast.Blake2s.ComputeAndWriteHash(_input, _output);
+
+    [Benchmark(Description = "BLAKE2sp")]
+    public void Blake2sp() => Blake2Fast.Blake2sp.ComputeAndWriteHash(_input, _output);
+
+    [Benchmark(Description = "BLAKE2sp(kernel)")]
+    [ArgumentsSource(nameof(Kernels))]
+    public void Blake2spKernel(CoreChoice Kernel) => Blake2Fast.Blake2sp.Hash(default, _input, _output, Kernel.Core);
+}
+
+/// <summary>16 messages of 4 KiB: one many-message call against 16 single calls, for BLAKE2b and BLAKE2s.</summary>
+[Config(typeof(BenchmarkConfig))]
+[MemoryDiagnoser]
+public class ManyMessageBenchmarks
+{
+    private const int Count = 16;
+    private readonly ReadOnlyMemory<byte>[] _inputs = new ReadOnlyMemory<byte>[Count];
+    private readonly byte[] _outputs = new byte[Count * 64];
+
+    [Params(4096)]
+    public int Size { get; set; }
+
+    [Params("BLAKE2b", "BLAKE2s")]
+    public string Algorithm { get; set; } = "BLAKE2b";
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        for (int i = 0; i < Count; i++)
+            _inputs[i] = BenchmarkInput.Create(Size + i).AsMemory(0, Size);
+        Many();
+        int length = Algorithm == "BLAKE2b" ? 64 : 32;
+        for (int i = 0; i < Count; i++)
+        {
+            byte[] single = Algorithm == "BLAKE2b" ? Blake2Fast.Blake2b.ComputeHash(_inputs[i].Span) : Blake2Fast.Blake2s.ComputeHash(_inputs[i].Span);
+            BenchmarkInput.Verify("many-message " + Algorithm, single, _outputs.AsSpan(i * length, length));
+        }
+    }
+
+    [Benchmark(Baseline = true, Description = "16 single calls")]
+    public void Singles()
+    {
+        if (Algorithm == "BLAKE2b")
+        {
+            for (int i = 0; i < Count; i++)
+                Blake2Fast.Blake2b.ComputeAndWriteHash(_inputs[i].Span, _outputs.AsSpan(i * 64, 64));
+        }
+        else
+        {
+            for (int i = 0; i < Count; i++)
+                Blake2Fast.Blake2s.ComputeAndWriteHash(_inputs[i].Span, _outputs.AsSpan(i * 32, 32));
+        }
+    }
+
+    [Benchmark(Description = "ComputeAndWriteHashes")]
+    public void Many()
+    {
+        if (Algorithm == "BLAKE2b")
+            Blake2Fast.Blake2b.ComputeAndWriteHashes(_inputs, _outputs);
+        else
+            Blake2Fast.Blake2s.ComputeAndWriteHashes(_inputs, _outputs);
+    }
+}
