@@ -372,13 +372,6 @@ internal static class CommandLine
     /// <summary>Checks combinations once every option is known.</summary>
     private static ParseOutcome Validate(Options options, ToolContext context)
     {
-        if (!options.Algorithm.IsSupported)
-        {
-            context.Error("the " + options.Algorithm.Name + " algorithm (" + options.Algorithm.TagName
-                + ") is not supported yet; use blake2b or blake2s");
-            return ParseOutcome.Failed;
-        }
-
         // The length may have been given before the algorithm; check it against the final choice.
         if (options.LengthBits > options.Algorithm.MaxDigestBits)
         {

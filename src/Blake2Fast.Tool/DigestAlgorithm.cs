@@ -3,28 +3,32 @@ using LibBlake2b = Blake2Fast.Blake2b;
 using LibBlake2bState = Blake2Fast.Blake2bHashState;
 using LibBlake2s = Blake2Fast.Blake2s;
 using LibBlake2sState = Blake2Fast.Blake2sHashState;
+using LibBlake2bp = Blake2Fast.Blake2bp;
+using LibBlake2bpState = Blake2Fast.Blake2bpHashState;
+using LibBlake2sp = Blake2Fast.Blake2sp;
+using LibBlake2spState = Blake2Fast.Blake2spHashState;
 
 namespace Blake2Fast.Tool;
 
 /// <summary>One of the BLAKE2 variants the tool can be asked for with <c>--algorithm</c>.</summary>
 internal sealed class DigestAlgorithm
 {
-    public static readonly DigestAlgorithm Blake2b = new("blake2b", "BLAKE2b", LibBlake2b.DefaultDigestLength, supported: true);
-    public static readonly DigestAlgorithm Blake2s = new("blake2s", "BLAKE2s", LibBlake2s.DefaultDigestLength, supported: true);
-
-    // The parallel modes are part of the command line already; the library does not implement them yet.
-    public static readonly DigestAlgorithm Blake2bp = new("blake2bp", "BLAKE2bp", 64, supported: false);
-    public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", 32, supported: false);
+    public static readonly DigestAlgorithm Blake2b = new("blake2b", "BLAKE2b", LibBlake2b.DefaultDigestLength, bytes => new Blake2bDigest(bytes));
+    public static readonly DigestAlgorithm Blake2s = new("blake2s", "BLAKE2s", LibBlake2s.DefaultDigestLength, bytes => new Blake2sDigest(bytes));
+    public static readonly DigestAlgorithm Blake2bp = new("blake2bp", "BLAKE2bp", LibBlake2bp.DefaultDigestLength, bytes => new Blake2bpDigest(bytes));
+    public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", LibBlake2sp.DefaultDigestLength, bytes => new Blake2spDigest(bytes));
 
     /// <summary>All variants, in the order <c>--help</c> and error messages list them.</summary>
     public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp };
 
-    private DigestAlgorithm(string name, string tagName, int maxDigestBytes, bool supported)
+    private readonly Func<int, IncrementalDigest> _createHasher;
+
+    private DigestAlgorithm(string name, string tagName, int maxDigestBytes, Func<int, IncrementalDigest> createHasher)
     {
         Name = name;
         TagName = tagName;
         MaxDigestBytes = maxDigestBytes;
-        IsSupported = supported;
+        _createHasher = createHasher;
     }
 
     /// <summary>The name used on the command line, e.g. <c>blake2b</c>.</summary>
@@ -38,24 +42,8 @@ internal sealed class DigestAlgorithm
 
     public int MaxDigestBits => MaxDigestBytes * 8;
 
-    /// <summary>False for the variants the library does not implement yet.</summary>
-    public bool IsSupported { get; }
-
     /// <summary>Starts an incremental hash producing <paramref name="digestBytes"/> bytes.</summary>
-    public IncrementalDigest CreateHasher(int digestBytes)
-    {
-        if (ReferenceEquals(this, Blake2b))
-        {
-            return new Blake2bDigest(digestBytes);
-        }
-
-        if (ReferenceEquals(this, Blake2s))
-        {
-            return new Blake2sDigest(digestBytes);
-        }
-
-        throw new NotSupportedException(Name + " is not supported yet.");
-    }
+    public IncrementalDigest CreateHasher(int digestBytes) => _createHasher(digestBytes);
 
     /// <summary>An incremental hash in progress; one object per file.</summary>
     internal abstract class IncrementalDigest
@@ -85,6 +73,32 @@ internal sealed class DigestAlgorithm
         private LibBlake2sState _state;
 
         public Blake2sDigest(int digestBytes) => _state = LibBlake2s.CreateIncrementalHasher(digestBytes);
+
+        public override int DigestLength => _state.DigestLength;
+
+        public override void Update(ReadOnlySpan<byte> data) => _state.Update(data);
+
+        public override void Finish(Span<byte> output) => _state.Finish(output);
+    }
+
+    private sealed class Blake2bpDigest : IncrementalDigest
+    {
+        private LibBlake2bpState _state;
+
+        public Blake2bpDigest(int digestBytes) => _state = LibBlake2bp.CreateIncrementalHasher(digestBytes);
+
+        public override int DigestLength => _state.DigestLength;
+
+        public override void Update(ReadOnlySpan<byte> data) => _state.Update(data);
+
+        public override void Finish(Span<byte> output) => _state.Finish(output);
+    }
+
+    private sealed class Blake2spDigest : IncrementalDigest
+    {
+        private LibBlake2spState _state;
+
+        public Blake2spDigest(int digestBytes) => _state = LibBlake2sp.CreateIncrementalHasher(digestBytes);
 
         public override int DigestLength => _state.DigestLength;
 

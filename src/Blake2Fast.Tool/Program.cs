@@ -11,9 +11,9 @@ internal static class Program
     private static int Main(string[] args)
     {
         var utf8 = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false);
-        using Stream stdin = OpenStandard(0, FileAccess.Read);
-        using var stderr = new StreamWriter(OpenStandard(2, FileAccess.Write), utf8) { AutoFlush = true };
-        var stdout = new StreamWriter(OpenStandard(1, FileAccess.Write), utf8, 64 * 1024)
+        using Stream stdin = OpenStandard(0);
+        using var stderr = new DiagnosticWriter(new StreamWriter(OpenStandard(2), utf8) { AutoFlush = true });
+        var stdout = new StreamWriter(OpenStandard(1), utf8, 64 * 1024)
         {
             // Line by line on a terminal, in large blocks into a pipe or file (like C stdio).
             AutoFlush = !Console.IsOutputRedirected,
@@ -25,55 +25,91 @@ internal static class Program
             stdout.Dispose();
             return status;
         }
-        catch (IOException ex)
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
             // Standard output went away (a closed pipe, a full disk).
-            TryWrite(stderr, ToolContext.ProgramName + ": write error: " + ex.Message + "\n");
+            IOException? io = ex as IOException ?? ex.InnerException as IOException;
+            string reason = io is not null && io.Message.Length > 0 ? io.Message : "Input/output error";
+            stderr.Write(ToolContext.ProgramName + ": write error: " + reason + "\n");
             return 1;
         }
     }
 
     /// <summary>
-    /// The standard streams. On Unix they are opened as plain file descriptors: .NET's console streams would switch
-    /// a terminal into keypad mode (writing escape sequences to it) on first use, which a checksum tool has no need
-    /// for. Elsewhere, the console streams.
+    /// A standard stream. On Unix a terminal or a pipe is opened as a plain descriptor: .NET's console streams
+    /// switch an attached terminal into keypad mode on first use, writing escape sequences that a checksum tool has
+    /// no business sending. A regular file goes through the console stream, which reads and writes at the
+    /// descriptor's shared offset (a FileStream would track its own), as does everything on Windows.
     /// </summary>
-    private static Stream OpenStandard(int descriptor, FileAccess access)
+    private static Stream OpenStandard(int descriptor)
     {
-        if (OperatingSystem.IsWindows())
+        if (!OperatingSystem.IsWindows())
         {
-            return descriptor switch
+            FileStream? stream = null;
+            try
             {
-                0 => Console.OpenStandardInput(),
-                1 => Console.OpenStandardOutput(),
-                _ => Console.OpenStandardError(),
-            };
+                var handle = new SafeFileHandle((IntPtr)descriptor, ownsHandle: false);
+                stream = new FileStream(handle, descriptor == 0 ? FileAccess.Read : FileAccess.Write, bufferSize: 0);
+                if (!stream.CanSeek)
+                {
+                    return stream;
+                }
+            }
+            catch (Exception ex) when (ex is IOException or ArgumentException or UnauthorizedAccessException)
+            {
+                // A closed descriptor, or one FileStream does not take: use the console stream.
+            }
+
+            stream?.Dispose();
         }
 
-        try
+        return descriptor switch
         {
-            return new FileStream(new SafeFileHandle((IntPtr)descriptor, ownsHandle: false), access, bufferSize: 0);
-        }
-        catch (Exception ex) when (ex is IOException or ArgumentException or UnauthorizedAccessException)
-        {
-            // A closed descriptor or one .NET cannot wrap: fall back to the console streams.
-            return descriptor switch
-            {
-                0 => Console.OpenStandardInput(),
-                1 => Console.OpenStandardOutput(),
-                _ => Console.OpenStandardError(),
-            };
-        }
+            0 => Console.OpenStandardInput(),
+            1 => Console.OpenStandardOutput(),
+            _ => Console.OpenStandardError(),
+        };
     }
 
-    private static void TryWrite(TextWriter writer, string text)
+    /// <summary>Standard error that never fails the run: if it is closed, diagnostics are lost, not fatal.</summary>
+    private sealed class DiagnosticWriter : TextWriter
     {
-        try
+        private readonly TextWriter _inner;
+
+        public DiagnosticWriter(TextWriter inner) => _inner = inner;
+
+        public override Encoding Encoding => _inner.Encoding;
+
+        public override void Write(char value) => Guard(() => _inner.Write(value));
+
+        public override void Write(string? value) => Guard(() => _inner.Write(value));
+
+        public override void Write(char[] buffer, int index, int count) => Guard(() => _inner.Write(buffer, index, count));
+
+        public override void Flush() => Guard(_inner.Flush);
+
+        protected override void Dispose(bool disposing)
         {
-            writer.Write(text);
+            if (disposing)
+            {
+                Guard(_inner.Dispose);
+            }
+
+            base.Dispose(disposing);
         }
-        catch (IOException)
+
+        private static void Guard(Action action)
         {
+            try
+            {
+                action();
+            }
+            catch (IOException)
+            {
+            }
+            catch (UnauthorizedAccessException)
+            {
+            }
         }
     }
 }

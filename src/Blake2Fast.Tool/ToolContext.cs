@@ -64,5 +64,5 @@ internal sealed class ToolContext
 
     /// <summary>The path to open for a name given on the command line or in a checksum file.</summary>
     public string ResolvePath(string name) =>
-        Settings.WorkingDirectory is null || Path.IsPathRooted(name) ? name : Path.Combine(Settings.WorkingDirectory, name);
+        Settings.WorkingDirectory is null || name.Length == 0 || Path.IsPathRooted(name) ? name : Path.Combine(Settings.WorkingDirectory, name);
 }

@@ -133,8 +133,11 @@ public ref struct Blake2Parameters
         }
         block[8 + nodeOffsetBytes] = NodeDepth;
         block[9 + nodeOffsetBytes] = InnerLength;
-        Salt.CopyTo(block.Slice(4 * wordSize));
-        Personalization.CopyTo(block.Slice(6 * wordSize));
+        // Most hashes have neither; skipping the empty copies is measurable on tiny inputs.
+        if (!Salt.IsEmpty)
+            Salt.CopyTo(block.Slice(4 * wordSize));
+        if (!Personalization.IsEmpty)
+            Personalization.CopyTo(block.Slice(6 * wordSize));
         return digestLength;
     }
 }

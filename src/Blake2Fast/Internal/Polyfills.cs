@@ -18,3 +18,10 @@ namespace System.Diagnostics.CodeAnalysis
     internal sealed class UnscopedRefAttribute : Attribute { }
 }
 #endif
+#if !NET5_0_OR_GREATER
+namespace System.Runtime.CompilerServices
+{
+    [AttributeUsage(AttributeTargets.Module | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Constructor | AttributeTargets.Method | AttributeTargets.Property | AttributeTargets.Event, Inherited = false)]
+    internal sealed class SkipLocalsInitAttribute : Attribute { }
+}
+#endif

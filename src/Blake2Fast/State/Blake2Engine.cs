@@ -37,7 +37,7 @@ internal static class Blake2Engine<T, TWord, TCompressor>
 
         ReadOnlySpan<byte> key = parameters.Key;
         Unsafe.InitBlockUnaligned(ref buffer, 0, (uint)BlockSize);
-        if (keyBlock)
+        if (keyBlock && !key.IsEmpty)
             Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
         bufferLength = key.IsEmpty || !keyBlock ? 0 : BlockSize;
         return digestLength;
@@ -94,6 +94,13 @@ internal static class Blake2Engine<T, TWord, TCompressor>
         default(TCompressor).Compress(core, ref chain, ref buffer, 1, (uint)bufferLength);
 
         int wordSize = Unsafe.SizeOf<T>();
+        if (output.Length == 8 * wordSize)
+        {
+            // A full-length digest goes straight to the caller's buffer.
+            for (int i = 0; i < 8; i++)
+                w.Store(output.Slice(i * wordSize), Unsafe.Add(ref chain, i));
+            return;
+        }
         Span<byte> digest = stackalloc byte[64];
         for (int i = 0; i < 8; i++)
             w.Store(digest.Slice(i * wordSize), Unsafe.Add(ref chain, i));

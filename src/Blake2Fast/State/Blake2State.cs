@@ -29,7 +29,7 @@ internal struct Blake2State<T, TEngine, TStorage>
 
     public Blake2State(in Blake2Parameters parameters, Blake2Core core, uint xofLength = 0)
     {
-        _storage = default;
+        Unsafe.SkipInit(out _storage); // Initialize writes every chain word and the whole buffer
         _digestLength = (byte)default(TEngine).Initialize(ref _storage, out _bufferLength, parameters, xofLength);
         _keyLength = (byte)parameters.Key.Length;
         _core = core;
