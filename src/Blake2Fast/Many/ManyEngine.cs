@@ -12,8 +12,8 @@ internal interface IManyLanes<T> where T : unmanaged
     /// <summary>How many messages the core hashes at once (1: no lane core, hash them one by one).</summary>
     int Lanes(Blake2Core core);
 
-    /// <summary>Compresses one superblock (lane k's block at k * blockSize) into the lane chains.</summary>
-    void Compress(Blake2Core core, ref T laneChain, ref byte superblock, uint increment);
+    /// <summary>Compresses consecutive superblocks (lane k's block at k * blockSize in each) into the lane chains.</summary>
+    void Compress(Blake2Core core, ref T laneChain, ref byte superblocks, nuint count, uint increment);
 }
 
 /// <summary>
@@ -28,6 +28,7 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
     where TLanes : struct, IManyLanes<T>
 {
     private const int MaxLanes = 16;
+    private const int RunBytes = 8 * 1024; // scratch for several superblocks at once
 
     public static void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, string outputsName)
     {
@@ -45,7 +46,7 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
         if (lanes > 1)
         {
             Span<T> laneChain = stackalloc T[12 * MaxLanes];
-            Span<byte> superblock = stackalloc byte[MaxLanes * blockSize];
+            Span<byte> superblock = stackalloc byte[RunBytes];
             for (; start + lanes <= inputs.Length; start += lanes)
                 HashGroup(core, lanes, chain, block.Slice(0, keyBuffered), laneChain, superblock, inputs.Slice(start, lanes), outputs.Slice(start * digestLength), digestLength, lastNode);
             laneChain.Clear();
@@ -90,15 +91,28 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
         for (int i = 0; i < 12; i++)
             laneChain.Slice(i * lanes, lanes).Fill(initial[i]);
 
+        // Interleave the blocks into a scratch run of superblocks (copies are cheap next to compression) and
+        // compress several per call, so the lane core keeps its chain in registers across them.
         TLanes laneCore = default;
-        for (long j = 0; j < common; j++)
+        int run = superblock.Length / (lanes * blockSize);
+        for (long j = 0; j < common; j += run)
         {
+            int count = (int)Math.Min(run, common - j);
+            ref byte destination = ref superblock[0];
             for (int k = 0; k < lanes; k++)
             {
-                ReadOnlySpan<byte> source = j < keyBlocks ? keyBlock : group[k].Span.Slice((int)(j - keyBlocks) * blockSize, blockSize);
-                source.CopyTo(superblock.Slice(k * blockSize, blockSize));
+                ref byte message = ref MemoryMarshal.GetReference(group[k].Span);
+                for (int b = 0; b < count; b++)
+                {
+                    long block = j + b;
+                    ref byte source = ref block < keyBlocks
+                        ? ref MemoryMarshal.GetReference(keyBlock)
+                        : ref Unsafe.Add(ref message, (nint)(block - keyBlocks) * blockSize);
+                    // A block's size is a JIT constant here (16 words of T), so this copy is unrolled, not a call.
+                    Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref destination, (b * lanes + k) * blockSize), ref source, (uint)(16 * Unsafe.SizeOf<T>()));
+                }
             }
-            laneCore.Compress(core, ref laneChain[0], ref superblock[0], (uint)blockSize);
+            laneCore.Compress(core, ref laneChain[0], ref superblock[0], (nuint)count, (uint)blockSize);
         }
 
         // Equal remainders (fixed-size chunks, the common case) finish in the lanes too: one final superblock.
@@ -120,7 +134,7 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
             laneChain.Slice(10 * lanes, lanes).Fill(w.AllOnes);
             if (lastNode)
                 laneChain.Slice(11 * lanes, lanes).Fill(w.AllOnes);
-            laneCore.Compress(core, ref laneChain[0], ref superblock[0], (uint)remainder);
+            laneCore.Compress(core, ref laneChain[0], ref superblock[0], 1, (uint)remainder);
             int wordSize = Unsafe.SizeOf<T>();
             for (int k = 0; k < lanes; k++)
             {

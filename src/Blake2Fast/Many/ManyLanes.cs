@@ -18,13 +18,13 @@ internal readonly struct Blake2bManyLanes : IManyLanes<ulong>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Compress(Blake2Core core, ref ulong laneChain, ref byte superblock, uint increment)
+    public void Compress(Blake2Core core, ref ulong laneChain, ref byte superblocks, nuint count, uint increment)
     {
 #if NET8_0_OR_GREATER
         if (core == Blake2Core.Avx512 && Blake2bLanesAvx512.IsSupported)
-            Blake2bLanesAvx512.Compress8(ref laneChain, ref superblock, 1, increment);
+            Blake2bLanesAvx512.Compress8(ref laneChain, ref superblocks, count, increment);
         else if (Blake2bLanesAvx2.IsSupported)
-            Blake2bLanesAvx2.Compress(ref laneChain, ref superblock, 1, increment);
+            Blake2bLanesAvx2.Compress(ref laneChain, ref superblocks, count, increment);
 #endif
     }
 }
@@ -44,13 +44,13 @@ internal readonly struct Blake2sManyLanes : IManyLanes<uint>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Compress(Blake2Core core, ref uint laneChain, ref byte superblock, uint increment)
+    public void Compress(Blake2Core core, ref uint laneChain, ref byte superblocks, nuint count, uint increment)
     {
 #if NET8_0_OR_GREATER
         if (core == Blake2Core.Avx512 && Blake2sLanesAvx512.IsSupported)
-            Blake2sLanesAvx512.Compress16(ref laneChain, ref superblock, 1, increment);
+            Blake2sLanesAvx512.Compress16(ref laneChain, ref superblocks, count, increment);
         else if (Blake2sLanesAvx2.IsSupported)
-            Blake2sLanesAvx2.Compress(ref laneChain, ref superblock, 1, increment);
+            Blake2sLanesAvx2.Compress(ref laneChain, ref superblocks, count, increment);
 #endif
     }
 }
