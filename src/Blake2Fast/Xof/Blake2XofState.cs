@@ -56,9 +56,9 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
 
     public void Update(ReadOnlySpan<byte> input)
     {
-        _inner.ThrowIfNotUsable();
         if (_reading)
             throw new InvalidOperationException("Input cannot be added once output has been read.");
+        _inner.ThrowIfNotUsable();
         _inner.Update(input);
     }
 
