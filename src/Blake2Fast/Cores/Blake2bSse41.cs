@@ -84,13 +84,8 @@ internal static class Blake2bSse41
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static Pair Gather(ref byte block, ref byte offsets) => new(
-            Vector128.Create(
-                Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, offsets)),
-                Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1)))),
-            Vector128.Create(
-                Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
-                Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3)))));
+        private static Pair Gather(ref byte block, ref byte offsets) =>
+            new(RowSchedule.Load2x64(ref block, ref offsets), RowSchedule.Load2x64(ref block, ref Unsafe.Add(ref offsets, 2)));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static Vector128<ulong> Straddle(Vector128<ulong> low, Vector128<ulong> high) => Ssse3.AlignRight(high.AsByte(), low.AsByte(), 8).AsUInt64();

@@ -141,11 +141,14 @@ internal static class RowSchedule
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> Load4x64(ref byte block, ref byte offsets) => Vector256.Create(
+    private static Vector256<ulong> Load4x64(ref byte block, ref byte offsets) =>
+        Vector256.Create(Load2x64(ref block, ref offsets), Load2x64(ref block, ref Unsafe.Add(ref offsets, 2)));
+
+    /// <summary>Two message words (at the schedule's next two byte offsets) in one 128-bit vector.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<ulong> Load2x64(ref byte block, ref byte offsets) => Vector128.Create(
         Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, offsets)),
-        Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1))),
-        Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
-        Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3))));
+        Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1))));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<uint> Load4x32(ref byte block, ref byte offsets) => Vector128.Create(

@@ -1,9 +1,3 @@
-#if !NET5_0_OR_GREATER
-namespace System.Runtime.CompilerServices
-{
-    internal static class IsExternalInit { }
-}
-#endif
 #if NETSTANDARD2_0
 namespace System.Diagnostics.CodeAnalysis
 {

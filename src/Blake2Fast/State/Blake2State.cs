@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -167,7 +168,7 @@ internal struct Blake2State<T, TEngine, TStorage>
             throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {SavedVersion}.", paramName);
         if (blob[5] != engine.Kind)
             throw new ArgumentException("This saved state belongs to another BLAKE2 algorithm.", paramName);
-        uint bufferLength = BinaryPrimitivesReadUInt32(blob.Slice(12));
+        uint bufferLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
         if (bufferLength > (uint)engine.BufferCapacity || blob.Length != SavedHeaderLength + chainBytes + (int)bufferLength + SavedChecksumLength)
             throw new ArgumentException("The saved state is truncated or has the wrong length.", paramName);
         Span<byte> expected = stackalloc byte[SavedChecksumLength];
@@ -191,16 +192,14 @@ internal struct Blake2State<T, TEngine, TStorage>
         {
             ReadOnlySpan<byte> word = blob.Slice(SavedHeaderLength + i);
             if (wordSize == 8)
-                Unsafe.WriteUnaligned(ref Unsafe.Add(ref chain, i), System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(word));
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref chain, i), BinaryPrimitives.ReadUInt64LittleEndian(word));
             else
-                Unsafe.WriteUnaligned(ref Unsafe.Add(ref chain, i), System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(word));
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref chain, i), BinaryPrimitives.ReadUInt32LittleEndian(word));
         }
         for (int i = 0; i < (int)bufferLength; i++)
             Unsafe.Add(ref state.Buffer, i) = blob[SavedHeaderLength + chainBytes + i];
         return state;
     }
-
-    private static uint BinaryPrimitivesReadUInt32(ReadOnlySpan<byte> source) => System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(source);
 
     private static void Checksum(ReadOnlySpan<byte> data, Span<byte> checksum)
     {
