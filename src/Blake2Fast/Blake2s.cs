@@ -187,7 +187,7 @@ public static class Blake2s
     /// </summary>
     /// <exception cref="ArgumentException">A parameter is out of range, or <paramref name="outputs"/> is too short; nothing is written.</exception>
     public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>
-        HashMany(parameters, inputs, outputs, Blake2Cores.DefaultS);
+        HashMany(parameters, inputs, outputs, Blake2Cores.DefaultSp); // the lane cores, as the parallel mode chooses them
 
     internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, Blake2Core core) =>
         ManyEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sManyLanes>.Hash(core, parameters, inputs, outputs, nameof(outputs));

@@ -30,7 +30,9 @@ public class DispatchTests
     public void ReportsAndChecksTheChosenCores()
     {
         string leg = Environment.GetEnvironmentVariable("BLAKE2FAST_EXPECTED_LEG") ?? "(none)";
+        int lanesB = default(Many.Blake2bManyLanes).Lanes(Blake2Cores.DefaultBp), lanesS = default(Many.Blake2sManyLanes).Lanes(Blake2Cores.DefaultSp);
         string line = $"leg={leg} library={LibraryTarget} BLAKE2b core={Blake2Cores.DefaultB} BLAKE2s core={Blake2Cores.DefaultS} " +
+            $"BLAKE2bp core={Blake2Cores.DefaultBp} BLAKE2sp core={Blake2Cores.DefaultSp} many-message lanes b={lanesB} s={lanesS} " +
             $"supported b=[{string.Join(",", Algorithm.B.Cores)}] s=[{string.Join(",", Algorithm.S.Cores)}]";
         _output.WriteLine(line);
         Console.WriteLine(line);
@@ -41,6 +43,19 @@ public class DispatchTests
         (Blake2Core b, Blake2Core s) = ExpectedCores(leg);
         Assert.Equal(b, Blake2Cores.DefaultB);
         Assert.Equal(s, Blake2Cores.DefaultS);
+
+        // The parallel modes and many-message hashing take the lane cores wherever AVX2 runs: 8/16 lanes of
+        // BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2, none below.
+        (Blake2Core parallel, int expectedB, int expectedS) = b switch
+        {
+            Blake2Core.Avx512 => (Blake2Core.Avx512, 8, 16),
+            Blake2Core.Avx2 => (Blake2Core.Avx2, 4, 8),
+            _ => (b, 1, 1),
+        };
+        Assert.Equal(parallel, Blake2Cores.DefaultBp);
+        Assert.Equal(parallel, Blake2Cores.DefaultSp);
+        Assert.Equal(expectedB, lanesB);
+        Assert.Equal(expectedS, lanesS);
     }
 
     /// <summary>What each leg must choose, worked out from the runtime's own flags, not from the library.</summary>

@@ -16,15 +16,21 @@ internal static class Blake2bLanesAvx512
 
     /// <summary>Compresses superblocks of 4 x 128 bytes into 4 lane chains.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress4(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
+    public static void Compress4(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128)
+    {
+        Unsafe.SkipInit(out Message16<Vector256<ulong>> message);
         WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4>, Message16<Vector256<ulong>>>.Compress(
-            ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
+            ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment, ref message);
+    }
 
     /// <summary>Compresses superblocks of 8 x 128 bytes into 8 lane chains.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress8(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
+    public static void Compress8(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128)
+    {
+        Unsafe.SkipInit(out Message16<Vector512<ulong>> message);
         WordCore<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8>, Message16<Vector512<ulong>>>.Compress(
-            ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, increment);
+            ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, increment, ref message);
+    }
 
     private readonly struct Ops4 : ILaneOps<Vector256<ulong>>
     {
@@ -47,16 +53,7 @@ internal static class Blake2bLanesAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector512<ulong> x) => x.ToScalar();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Transpose(ref byte input, ref Message16<Vector512<ulong>> message)
-        {
-            // Two 4-lane transposes (lanes 0-3 and 4-7), joined into 512-bit words.
-            Unsafe.SkipInit(out Message16<Vector256<ulong>> low);
-            Unsafe.SkipInit(out Message16<Vector256<ulong>> high);
-            LaneTranspose.Words64x4(ref input, 128, ref low[0]);
-            LaneTranspose.Words64x4(ref Unsafe.Add(ref input, 512), 128, ref high[0]);
-            for (int i = 0; i < 16; i++)
-                message[i] = Vector512.Create(low[i], high[i]);
-        }
+        public void Transpose(ref byte input, ref Message16<Vector512<ulong>> message) => LaneTranspose.Words64x8(ref input, 128, ref message[0]);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Add(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Xor(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Xor(a, b);

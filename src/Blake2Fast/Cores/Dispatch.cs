@@ -28,7 +28,10 @@ internal readonly struct Blake2bCompressor : ICompressor<ulong>
             Blake2bSse41.Compress(ref chain, ref input, blocks, increment);
         else
 #endif
-            WordCore<ulong, Blake2bWord, NoMessage>.Compress(ref chain, ref input, blocks, increment);
+        {
+            NoMessage none = default;
+            WordCore<ulong, Blake2bWord, NoMessage>.Compress(ref chain, ref input, blocks, increment, ref none);
+        }
     }
 }
 
@@ -45,7 +48,10 @@ internal readonly struct Blake2sCompressor : ICompressor<uint>
             Blake2sSse41.Compress(ref chain, ref input, blocks, increment);
         else
 #endif
-            WordCore<uint, Blake2sWord, NoMessage>.Compress(ref chain, ref input, blocks, increment);
+        {
+            NoMessage none = default;
+            WordCore<uint, Blake2sWord, NoMessage>.Compress(ref chain, ref input, blocks, increment, ref none);
+        }
     }
 }
 

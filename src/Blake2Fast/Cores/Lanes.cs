@@ -45,17 +45,15 @@ internal readonly struct LaneWord<TVec, TOps> : IWord<TVec, Message16<TVec>>
     public bool LessThan(TVec a, TVec b) => default(TOps).Lane0(a) < default(TOps).Lane0(b);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public Message16<TVec> LoadMessage(ref byte input)
-    {
-        Unsafe.SkipInit(out Message16<TVec> message);
-        default(TOps).Transpose(ref input, ref message);
-        return message;
-    }
+    public void LoadMessage(ref byte input, ref Message16<TVec> message) => default(TOps).Transpose(ref input, ref message);
 
-    public byte[] Schedule => Blake2Constants.SigmaIndices;
+    // Entries count 8-byte units (word index times the vector's size / 8: 4 for 256-bit, 8 for 512-bit vectors),
+    // so a message word is one load addressed [message + entry * 8]: no shift or lea per word.
+    public byte[] Schedule => Unsafe.SizeOf<TVec>() == 64 ? Blake2Constants.SigmaOffsets64 : Blake2Constants.SigmaOffsets32;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public TVec Scheduled(ref byte input, ref Message16<TVec> message, nint entry) => Unsafe.Add(ref message[0], entry);
+    public TVec Scheduled(ref byte input, ref Message16<TVec> message, nint entry) =>
+        Unsafe.As<ulong, TVec>(ref Unsafe.Add(ref Unsafe.As<TVec, ulong>(ref message[0]), entry));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Add(TVec a, TVec b) => default(TOps).Add(a, b);
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Xor(TVec a, TVec b) => default(TOps).Xor(a, b);
@@ -87,6 +85,36 @@ internal static class LaneTranspose
             Unsafe.Add(ref words, 4 * g + 3) = Avx2.Permute2x128(t1, t3, 0x31);
         }
     }
+
+    /// <summary>8 lanes of 128-byte blocks (stride <paramref name="stride"/>) into 16 words of 8 x 64 bits.</summary>
+    /// <remarks>
+    /// The 4-lane transpose on rows that hold lane k in the low half and lane k + 4 in the high half: the unpacks
+    /// work within 128-bit chunks, so only the last step changes, a two-source permute in place of vperm2i128.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Words64x8(ref byte input, nint stride, ref Vector512<ulong> words)
+    {
+        Vector512<ulong> evenChunks = Vector512.Create(0ul, 1, 8, 9, 4, 5, 12, 13);
+        Vector512<ulong> oddChunks = Vector512.Create(2ul, 3, 10, 11, 6, 7, 14, 15);
+        for (int g = 0; g < 4; g++)
+        {
+            ref byte row = ref Unsafe.Add(ref input, g * 32);
+            Vector512<ulong> r0 = Vector512.Create(Row64(ref row, 0), Row64(ref row, 4 * stride));
+            Vector512<ulong> r1 = Vector512.Create(Row64(ref row, stride), Row64(ref row, 5 * stride));
+            Vector512<ulong> r2 = Vector512.Create(Row64(ref row, 2 * stride), Row64(ref row, 6 * stride));
+            Vector512<ulong> r3 = Vector512.Create(Row64(ref row, 3 * stride), Row64(ref row, 7 * stride));
+            Vector512<ulong> t0 = Avx512F.UnpackLow(r0, r1), t1 = Avx512F.UnpackHigh(r0, r1);
+            Vector512<ulong> t2 = Avx512F.UnpackLow(r2, r3), t3 = Avx512F.UnpackHigh(r2, r3);
+            ref Vector512<ulong> w = ref Unsafe.Add(ref words, 4 * g);
+            w = Avx512F.PermuteVar8x64x2(t0, evenChunks, t2);
+            Unsafe.Add(ref w, 1) = Avx512F.PermuteVar8x64x2(t1, evenChunks, t3);
+            Unsafe.Add(ref w, 2) = Avx512F.PermuteVar8x64x2(t0, oddChunks, t2);
+            Unsafe.Add(ref w, 3) = Avx512F.PermuteVar8x64x2(t1, oddChunks, t3);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<ulong> Row64(ref byte row, nint offset) => Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, offset)));
 
     /// <summary>8 lanes of 64-byte blocks (stride <paramref name="stride"/>) into 16 words of 8 x 32 bits.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

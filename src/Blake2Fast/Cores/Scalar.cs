@@ -31,7 +31,7 @@ internal readonly struct Blake2bWord : IScalarWord<ulong>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt64(ref block, wordIndex * 8);
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoMessage LoadMessage(ref byte input) => default;
+    public void LoadMessage(ref byte input, ref NoMessage message) { }
     public byte[] Schedule => Blake2Constants.SigmaOffsets64;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Scheduled(ref byte input, ref NoMessage message, nint entry) => LittleEndian.ReadUInt64(ref input, entry);
@@ -67,7 +67,7 @@ internal readonly struct Blake2sWord : IScalarWord<uint>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt32(ref block, wordIndex * 4);
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoMessage LoadMessage(ref byte input) => default;
+    public void LoadMessage(ref byte input, ref NoMessage message) { }
     public byte[] Schedule => Blake2Constants.SigmaOffsets32;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Scheduled(ref byte input, ref NoMessage message, nint entry) => LittleEndian.ReadUInt32(ref input, entry);

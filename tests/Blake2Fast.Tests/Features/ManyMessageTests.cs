@@ -191,8 +191,12 @@ public class ManyMessageTests
         }
     }
 
+    /// <summary>Many-message hashing runs on the parallel modes' cores (BLAKE2s has AVX2 lanes but no AVX2 row core).</summary>
+    public static IEnumerable<object[]> ManyCores() =>
+        Algorithm.Both.SelectMany(a => Blake2Cores.SupportedParallel(a.IsB).Select(c => new object[] { a.Name, c.ToString() }));
+
     public static IEnumerable<object[]> CoresPatternsAndKeying() =>
-        Algorithm.AllCores().SelectMany(ac => Enum.GetValues<Pattern>().SelectMany(p => new[] { false, true }.Select(k => new object[] { ac[0], ac[1], p, k })));
+        ManyCores().SelectMany(ac => Enum.GetValues<Pattern>().SelectMany(p => new[] { false, true }.Select(k => new object[] { ac[0], ac[1], p, k })));
 
     [Theory]
     [MemberData(nameof(CoresPatternsAndKeying))]
@@ -249,7 +253,7 @@ public class ManyMessageTests
         }
     }
 
-    public static IEnumerable<object[]> AllCoresData() => Algorithm.AllCores();
+    public static IEnumerable<object[]> AllCoresData() => ManyCores();
 
     public static IEnumerable<object[]> BothAlgorithms() => Algorithm.Both.Select(a => new object[] { a.Name });
 
