@@ -27,23 +27,6 @@ internal static class Blake2Constants
         14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3,
     };
 
-    /// <summary>SIGMA scaled to byte offsets of 64-bit words.</summary>
-    public static readonly byte[] SigmaOffsets64 = Scale(8);
-
-    /// <summary>SIGMA scaled to byte offsets of 32-bit words.</summary>
-    public static readonly byte[] SigmaOffsets32 = Scale(4);
-
-    private static byte[] Scale(int wordSize)
-    {
-        var table = Sigma.ToArray();
-        for (int i = 0; i < table.Length; i++)
-            table[i] = (byte)(table[i] * wordSize);
-        return table;
-    }
-
-    /// <summary>SIGMA as plain word indices, as the lane cores address their transposed message.</summary>
-    public static readonly byte[] SigmaIndices = Sigma.ToArray();
-
     /// <summary>BLAKE2b's IV word <paramref name="i"/> (a JIT constant for a constant index).</summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public static ulong IVB(int i) => i switch

@@ -19,9 +19,9 @@ internal static class Blake2bAvx2
     // Never inlined into its callers (see RowCore).
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
-        RowCore<ulong, Blake2bWord, Vector256<ulong>, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
+        RowCore<ulong, Blake2bWord, Vector256<ulong>, Ops>.Compress(ref chain, ref input, blocks, increment);
 
-    private readonly struct Ops : IRowOps<ulong, Vector256<ulong>, NoMessage>
+    private readonly struct Ops : IRowOps<ulong, Vector256<ulong>>
     {
         public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -50,11 +50,9 @@ internal static class Blake2bAvx2
         public Vector256<ulong> LanesLeft1(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_00_11_10_01);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LanesSwap(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_01_00_11_10);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Schedule(ref byte block, in NoMessage message, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1) =>
+        public void Schedule(ref byte block, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1) =>
             RowSchedule.Words64(ref block, round, out x0, out y0, out x1, out y1);
     }
 }

@@ -16,7 +16,7 @@ internal static class Blake2bLanesAvx2
     public static void Compress(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128)
     {
         Unsafe.SkipInit(out Message16<Vector256<ulong>> message);
-        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops>, Message16<Vector256<ulong>>>.Compress(
+        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops>>.Compress(
             ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment, ref message);
     }
 
@@ -25,7 +25,7 @@ internal static class Blake2bLanesAvx2
         public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Broadcast(ulong value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<ulong> x) => x.ToScalar();
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64x4(ref input, 128, ref message[0]);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64x4(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2Rotate.R32(x);

@@ -19,7 +19,7 @@ internal static class Blake2bLanesAvx512
     public static void Compress4(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128)
     {
         Unsafe.SkipInit(out Message16<Vector256<ulong>> message);
-        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4>, Message16<Vector256<ulong>>>.Compress(
+        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4>>.Compress(
             ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment, ref message);
     }
 
@@ -28,7 +28,7 @@ internal static class Blake2bLanesAvx512
     public static void Compress8(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128)
     {
         Unsafe.SkipInit(out Message16<Vector512<ulong>> message);
-        WordCore<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8>, Message16<Vector512<ulong>>>.Compress(
+        WordCore<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8>>.Compress(
             ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, increment, ref message);
     }
 
@@ -37,7 +37,7 @@ internal static class Blake2bLanesAvx512
         public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Broadcast(ulong value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<ulong> x) => x.ToScalar();
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64x4(ref input, 128, ref message[0]);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64x4(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
@@ -53,7 +53,7 @@ internal static class Blake2bLanesAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector512<ulong> x) => x.ToScalar();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Transpose(ref byte input, ref Message16<Vector512<ulong>> message) => LaneTranspose.Words64x8(ref input, 128, ref message[0]);
+        public void Transpose(ref byte input, ref Message16<Vector512<ulong>> message) => LaneTranspose.Words64x8(ref input, 128, ref Message16<Vector512<ulong>>.First(ref message));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Add(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Xor(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Xor(a, b);

@@ -19,7 +19,7 @@ internal static class Blake2bSse41
     // Never inlined into its callers (see RowCore).
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
-        RowCore<ulong, Blake2bWord, Pair, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
+        RowCore<ulong, Blake2bWord, Pair, Ops>.Compress(ref chain, ref input, blocks, increment);
 
     /// <summary>Four 64-bit words: Low = (w0, w1), High = (w2, w3).</summary>
     internal struct Pair
@@ -34,7 +34,7 @@ internal static class Blake2bSse41
         }
     }
 
-    private readonly struct Ops : IRowOps<ulong, Pair, NoMessage>
+    private readonly struct Ops : IRowOps<ulong, Pair>
     {
         public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -70,11 +70,9 @@ internal static class Blake2bSse41
         public Pair LanesLeft1(Pair x) => new(Straddle(x.Low, x.High), Straddle(x.High, x.Low));
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair LanesSwap(Pair x) => new(x.High, x.Low);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Schedule(ref byte block, in NoMessage message, int round, out Pair x0, out Pair y0, out Pair x1, out Pair y1)
+        public void Schedule(ref byte block, int round, out Pair x0, out Pair y0, out Pair x1, out Pair y1)
         {
             ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(RowSchedule.OffsetsB), round * 16);
             x0 = Gather(ref block, ref offsets);

@@ -19,9 +19,9 @@ internal static class Blake2sAvx512
     // Never inlined into its callers (see RowCore).
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment) =>
-        RowCore<uint, Blake2sWord, Vector128<uint>, NoMessage, Ops>.Compress(ref chain, ref input, blocks, increment);
+        RowCore<uint, Blake2sWord, Vector128<uint>, Ops>.Compress(ref chain, ref input, blocks, increment);
 
-    private readonly struct Ops : IRowOps<uint, Vector128<uint>, NoMessage>
+    private readonly struct Ops : IRowOps<uint, Vector128<uint>>
     {
         public int Rounds => 10;
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -50,11 +50,9 @@ internal static class Blake2sAvx512
         public Vector128<uint> LanesLeft1(Vector128<uint> x) => Sse2.Shuffle(x, 0b_00_11_10_01);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> LanesSwap(Vector128<uint> x) => Sse2.Shuffle(x, 0b_01_00_11_10);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public NoMessage LoadMessage(ref byte block) => default;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Schedule(ref byte block, in NoMessage message, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1) =>
+        public void Schedule(ref byte block, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1) =>
             RowSchedule.Words32(ref block, round, out x0, out y0, out x1, out y1);
     }
 }

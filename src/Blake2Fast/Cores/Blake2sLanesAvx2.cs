@@ -16,7 +16,7 @@ internal static class Blake2sLanesAvx2
     public static void Compress(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64)
     {
         Unsafe.SkipInit(out Message16<Vector256<uint>> message);
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops>, Message16<Vector256<uint>>>.Compress(
+        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops>>.Compress(
             ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment, ref message);
     }
 
@@ -25,7 +25,7 @@ internal static class Blake2sLanesAvx2
         public int Rounds => 10;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(ulong value) => Vector256.Create((uint)value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<uint> x) => x.ToScalar();
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32x8(ref input, 64, ref message[0]);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32x8(ref input, 64, ref Message16<Vector256<uint>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Add(Vector256<uint> a, Vector256<uint> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot1(Vector256<uint> x) => Avx2Rotate.R16(x);

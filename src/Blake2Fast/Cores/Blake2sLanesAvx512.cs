@@ -19,7 +19,7 @@ internal static class Blake2sLanesAvx512
     public static void Compress8(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64)
     {
         Unsafe.SkipInit(out Message16<Vector256<uint>> message);
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops8>, Message16<Vector256<uint>>>.Compress(
+        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops8>>.Compress(
             ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment, ref message);
     }
 
@@ -28,7 +28,7 @@ internal static class Blake2sLanesAvx512
     public static void Compress16(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64)
     {
         Unsafe.SkipInit(out Message16<Vector512<uint>> message);
-        WordCore<Vector512<uint>, LaneWord<Vector512<uint>, Ops16>, Message16<Vector512<uint>>>.Compress(
+        WordCore<Vector512<uint>, LaneWord<Vector512<uint>, Ops16>>.Compress(
             ref Unsafe.As<uint, Vector512<uint>>(ref laneChain), ref input, superblocks, increment, ref message);
     }
 
@@ -37,7 +37,7 @@ internal static class Blake2sLanesAvx512
         public int Rounds => 10;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(ulong value) => Vector256.Create((uint)value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<uint> x) => x.ToScalar();
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32x8(ref input, 64, ref message[0]);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32x8(ref input, 64, ref Message16<Vector256<uint>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Add(Vector256<uint> a, Vector256<uint> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot1(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 16);
@@ -53,16 +53,7 @@ internal static class Blake2sLanesAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector512<uint> x) => x.ToScalar();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Transpose(ref byte input, ref Message16<Vector512<uint>> message)
-        {
-            // Two 8-lane transposes (lanes 0-7 and 8-15), joined into 512-bit words.
-            Unsafe.SkipInit(out Message16<Vector256<uint>> low);
-            Unsafe.SkipInit(out Message16<Vector256<uint>> high);
-            LaneTranspose.Words32x8(ref input, 64, ref low[0]);
-            LaneTranspose.Words32x8(ref Unsafe.Add(ref input, 512), 64, ref high[0]);
-            for (int i = 0; i < 16; i++)
-                message[i] = Vector512.Create(low[i], high[i]);
-        }
+        public void Transpose(ref byte input, ref Message16<Vector512<uint>> message) => LaneTranspose.Words32x16(ref input, 64, ref Message16<Vector512<uint>>.First(ref message));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Add(Vector512<uint> a, Vector512<uint> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Xor(Vector512<uint> a, Vector512<uint> b) => Avx512F.Xor(a, b);

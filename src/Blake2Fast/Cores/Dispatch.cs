@@ -28,10 +28,7 @@ internal readonly struct Blake2bCompressor : ICompressor<ulong>
             Blake2bSse41.Compress(ref chain, ref input, blocks, increment);
         else
 #endif
-        {
-            NoMessage none = default;
-            WordCore<ulong, Blake2bWord, NoMessage>.Compress(ref chain, ref input, blocks, increment, ref none);
-        }
+            ScalarCore.CompressB(ref chain, ref input, blocks, increment);
     }
 }
 
@@ -48,10 +45,7 @@ internal readonly struct Blake2sCompressor : ICompressor<uint>
             Blake2sSse41.Compress(ref chain, ref input, blocks, increment);
         else
 #endif
-        {
-            NoMessage none = default;
-            WordCore<uint, Blake2sWord, NoMessage>.Compress(ref chain, ref input, blocks, increment, ref none);
-        }
+            ScalarCore.CompressS(ref chain, ref input, blocks, increment);
     }
 }
 

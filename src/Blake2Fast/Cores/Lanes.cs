@@ -5,13 +5,6 @@ using System.Runtime.Intrinsics.X86;
 
 namespace Blake2Fast.Cores;
 
-/// <summary>A block's 16 message words, each a vector holding that word of every lane's block.</summary>
-[InlineArray(16)]
-internal struct Message16<TVec> where TVec : struct
-{
-    private TVec _word0;
-}
-
 /// <summary>The vector arithmetic and message transposition of one lane layout (N hashes side by side).</summary>
 internal interface ILaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 {
@@ -24,15 +17,14 @@ internal interface ILaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 }
 
 /// <summary>
-/// A vector used as a word of <see cref="WordCore{T, TWord, TMsg}"/>: lane k of every word belongs to hash k, so
+/// A vector used as a word of <see cref="WordCore{T, TWord}"/>: lane k of every word belongs to hash k, so
 /// the scalar algorithm, unchanged, runs N hashes at once. Every G is a vertical vector operation: no shuffles.
 /// </summary>
-internal readonly struct LaneWord<TVec, TOps> : IWord<TVec, Message16<TVec>>
+internal readonly struct LaneWord<TVec, TOps> : IWord<TVec>
     where TVec : struct
     where TOps : struct, ILaneOps<TVec>
 {
     public int Rounds => default(TOps).Rounds;
-    public TVec AllOnes => default(TOps).Broadcast(ulong.MaxValue);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public TVec IV(int i) => default(TOps).Broadcast(default(TOps).Rounds == 12 ? Blake2Constants.IVB(i) : Blake2Constants.IVS(i));
@@ -46,14 +38,6 @@ internal readonly struct LaneWord<TVec, TOps> : IWord<TVec, Message16<TVec>>
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void LoadMessage(ref byte input, ref Message16<TVec> message) => default(TOps).Transpose(ref input, ref message);
-
-    // Entries count 8-byte units (word index times the vector's size / 8: 4 for 256-bit, 8 for 512-bit vectors),
-    // so a message word is one load addressed [message + entry * 8]: no shift or lea per word.
-    public byte[] Schedule => Unsafe.SizeOf<TVec>() == 64 ? Blake2Constants.SigmaOffsets64 : Blake2Constants.SigmaOffsets32;
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public TVec Scheduled(ref byte input, ref Message16<TVec> message, nint entry) =>
-        Unsafe.As<ulong, TVec>(ref Unsafe.Add(ref Unsafe.As<TVec, ulong>(ref message[0]), entry));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Add(TVec a, TVec b) => default(TOps).Add(a, b);
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Xor(TVec a, TVec b) => default(TOps).Xor(a, b);
@@ -110,6 +94,44 @@ internal static class LaneTranspose
             Unsafe.Add(ref w, 1) = Avx512F.PermuteVar8x64x2(t1, evenChunks, t3);
             Unsafe.Add(ref w, 2) = Avx512F.PermuteVar8x64x2(t0, oddChunks, t2);
             Unsafe.Add(ref w, 3) = Avx512F.PermuteVar8x64x2(t1, oddChunks, t3);
+        }
+    }
+
+    /// <summary>16 lanes of 64-byte blocks (stride <paramref name="stride"/>) into 16 words of 16 x 32 bits.</summary>
+    /// <remarks>The 8-lane transpose on rows holding lanes k and k + 8, joined as in <see cref="Words64x8"/>.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Words32x16(ref byte input, nint stride, ref Vector512<uint> words)
+    {
+        Vector512<ulong> evenChunks = Vector512.Create(0ul, 1, 8, 9, 4, 5, 12, 13);
+        Vector512<ulong> oddChunks = Vector512.Create(2ul, 3, 10, 11, 6, 7, 14, 15);
+        for (int g = 0; g < 2; g++)
+        {
+            ref byte row = ref Unsafe.Add(ref input, g * 32);
+            Vector512<uint> r0 = Vector512.Create(Row64(ref row, 0), Row64(ref row, 8 * stride)).AsUInt32();
+            Vector512<uint> r1 = Vector512.Create(Row64(ref row, stride), Row64(ref row, 9 * stride)).AsUInt32();
+            Vector512<uint> r2 = Vector512.Create(Row64(ref row, 2 * stride), Row64(ref row, 10 * stride)).AsUInt32();
+            Vector512<uint> r3 = Vector512.Create(Row64(ref row, 3 * stride), Row64(ref row, 11 * stride)).AsUInt32();
+            Vector512<uint> r4 = Vector512.Create(Row64(ref row, 4 * stride), Row64(ref row, 12 * stride)).AsUInt32();
+            Vector512<uint> r5 = Vector512.Create(Row64(ref row, 5 * stride), Row64(ref row, 13 * stride)).AsUInt32();
+            Vector512<uint> r6 = Vector512.Create(Row64(ref row, 6 * stride), Row64(ref row, 14 * stride)).AsUInt32();
+            Vector512<uint> r7 = Vector512.Create(Row64(ref row, 7 * stride), Row64(ref row, 15 * stride)).AsUInt32();
+            Vector512<ulong> t0 = Avx512F.UnpackLow(r0, r1).AsUInt64(), t1 = Avx512F.UnpackHigh(r0, r1).AsUInt64();
+            Vector512<ulong> t2 = Avx512F.UnpackLow(r2, r3).AsUInt64(), t3 = Avx512F.UnpackHigh(r2, r3).AsUInt64();
+            Vector512<ulong> t4 = Avx512F.UnpackLow(r4, r5).AsUInt64(), t5 = Avx512F.UnpackHigh(r4, r5).AsUInt64();
+            Vector512<ulong> t6 = Avx512F.UnpackLow(r6, r7).AsUInt64(), t7 = Avx512F.UnpackHigh(r6, r7).AsUInt64();
+            Vector512<ulong> u0 = Avx512F.UnpackLow(t0, t2), u1 = Avx512F.UnpackHigh(t0, t2);
+            Vector512<ulong> u2 = Avx512F.UnpackLow(t1, t3), u3 = Avx512F.UnpackHigh(t1, t3);
+            Vector512<ulong> u4 = Avx512F.UnpackLow(t4, t6), u5 = Avx512F.UnpackHigh(t4, t6);
+            Vector512<ulong> u6 = Avx512F.UnpackLow(t5, t7), u7 = Avx512F.UnpackHigh(t5, t7);
+            ref Vector512<uint> w = ref Unsafe.Add(ref words, 8 * g);
+            w = Avx512F.PermuteVar8x64x2(u0, evenChunks, u4).AsUInt32();
+            Unsafe.Add(ref w, 1) = Avx512F.PermuteVar8x64x2(u1, evenChunks, u5).AsUInt32();
+            Unsafe.Add(ref w, 2) = Avx512F.PermuteVar8x64x2(u2, evenChunks, u6).AsUInt32();
+            Unsafe.Add(ref w, 3) = Avx512F.PermuteVar8x64x2(u3, evenChunks, u7).AsUInt32();
+            Unsafe.Add(ref w, 4) = Avx512F.PermuteVar8x64x2(u0, oddChunks, u4).AsUInt32();
+            Unsafe.Add(ref w, 5) = Avx512F.PermuteVar8x64x2(u1, oddChunks, u5).AsUInt32();
+            Unsafe.Add(ref w, 6) = Avx512F.PermuteVar8x64x2(u2, oddChunks, u6).AsUInt32();
+            Unsafe.Add(ref w, 7) = Avx512F.PermuteVar8x64x2(u3, oddChunks, u7).AsUInt32();
         }
     }
 

@@ -9,10 +9,9 @@ namespace Blake2Fast.Cores;
 /// A SIMD core in the row layout: the 16-word working vector is four rows a, b, c, d of four words each, so
 /// one vector operation runs the four column G functions (or the four diagonal ones) at once.
 /// </summary>
-internal interface IRowOps<T, TVec, TMsg> : IBlake2Ops<TVec>
+internal interface IRowOps<T, TVec> : IBlake2Ops<TVec>
     where T : unmanaged
     where TVec : struct
-    where TMsg : struct
 {
     int Rounds { get; }
     TVec LoadRow(ref T source);
@@ -30,23 +29,19 @@ internal interface IRowOps<T, TVec, TMsg> : IBlake2Ops<TVec>
     /// <summary>(w2, w3, w0, w1).</summary>
     TVec LanesSwap(TVec x);
 
-    /// <summary>Reads a message block into whatever form the core schedules it from.</summary>
-    TMsg LoadMessage(ref byte block);
-
     /// <summary>
     /// The message words of round <paramref name="round"/> in lane order: x0/y0 for the column step,
-    /// x1/y1 for the diagonal step (whose lanes are G7, G4, G5, G6; see <see cref="RowCore{T, TWord, TVec, TMsg, TOps}"/>).
+    /// x1/y1 for the diagonal step (whose lanes are G7, G4, G5, G6; see <see cref="RowCore{T, TWord, TVec, TOps}"/>).
     /// </summary>
-    void Schedule(ref byte block, in TMsg message, int round, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
+    void Schedule(ref byte block, int round, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
 }
 
 /// <summary>The compression loop of every row-layout core, written once.</summary>
-internal static class RowCore<T, TWord, TVec, TMsg, TOps>
+internal static class RowCore<T, TWord, TVec, TOps>
     where T : unmanaged
     where TWord : struct, IScalarWord<T>
     where TVec : struct
-    where TMsg : struct
-    where TOps : struct, IRowOps<T, TVec, TMsg>
+    where TOps : struct, IRowOps<T, TVec>
 {
     // Inlined into each core's entry point, which is NoInlining: a caller that inlined every core would carry all
     // their locals, zeroed on every call, and small inputs would pay for it. Not AggressiveOptimization: measured,
@@ -68,12 +63,11 @@ internal static class RowCore<T, TWord, TVec, TMsg, TOps>
             if (w.LessThan(t0, inc))
                 t1 = w.Add(t1, one);
 
-            TMsg m = o.LoadMessage(ref input);
             TVec a = h0, b = h1, c = o.IVLow;
             TVec d = o.Xor(o.IVHigh, o.Row(t0, t1, f0, f1));
             for (int r = 0; r < o.Rounds; r++)
             {
-                o.Schedule(ref input, m, r, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
+                o.Schedule(ref input, r, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
                 Blake2Mix.G<TVec, TOps>(ref a, ref b, ref c, ref d, x0, y0);
 
                 // Diagonalize by turning a, c and d rather than b: b is the last row G writes, so leaving it in

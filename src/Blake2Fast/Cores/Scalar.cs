@@ -6,8 +6,36 @@ namespace Blake2Fast.Cores;
 
 // The portable cores: WordCore over machine words. Any CPU, any endianness, and the netstandard2.0 build.
 
+/// <summary>The entry points of the portable cores.</summary>
+internal static class ScalarCore
+{
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void CompressB(ref ulong chain, ref byte input, nuint blocks, uint increment)
+    {
+        Unsafe.SkipInit(out Message16<ulong> message);
+        WordCore<ulong, Blake2bWord>.Compress(ref chain, ref input, blocks, increment, ref message);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void CompressS(ref uint chain, ref byte input, nuint blocks, uint increment)
+    {
+        Unsafe.SkipInit(out Message16<uint> message);
+        WordCore<uint, Blake2sWord>.Compress(ref chain, ref input, blocks, increment, ref message);
+    }
+
+    /// <summary>The block's words in machine order (a byte swap on big-endian machines).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadMessage<T, TWord>(ref byte input, ref Message16<T> message)
+        where T : struct
+        where TWord : struct, IScalarWord<T>
+    {
+        ref T words = ref Message16<T>.First(ref message);
+        for (int i = 0; i < 16; i++)
+            Unsafe.Add(ref words, i) = default(TWord).Load(ref input, i);
+    }
+}
+
 /// <summary>BLAKE2b's 64-bit words: 12 rounds, rotations 32, 24, 16, 63.</summary>
-/// <remarks>The schedule holds byte offsets (SIGMA x 8): one movzx and one load per message word.</remarks>
 internal readonly struct Blake2bWord : IScalarWord<ulong>
 {
     // The JIT turns (x >> n) | (x << 64 - n) into a single ror.
@@ -31,10 +59,7 @@ internal readonly struct Blake2bWord : IScalarWord<ulong>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt64(ref block, wordIndex * 8);
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void LoadMessage(ref byte input, ref NoMessage message) { }
-    public byte[] Schedule => Blake2Constants.SigmaOffsets64;
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong Scheduled(ref byte input, ref NoMessage message, nint entry) => LittleEndian.ReadUInt64(ref input, entry);
+    public void LoadMessage(ref byte input, ref Message16<ulong> message) => ScalarCore.LoadMessage<ulong, Blake2bWord>(ref input, ref message);
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Store(System.Span<byte> destination, ulong value) => LittleEndian.WriteUInt64(destination, value);
     public ulong AllOnes => ulong.MaxValue;
@@ -44,7 +69,6 @@ internal readonly struct Blake2bWord : IScalarWord<ulong>
 }
 
 /// <summary>BLAKE2s's 32-bit words: 10 rounds, rotations 16, 12, 8, 7.</summary>
-/// <remarks>The schedule holds byte offsets (SIGMA x 4).</remarks>
 internal readonly struct Blake2sWord : IScalarWord<uint>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -67,10 +91,7 @@ internal readonly struct Blake2sWord : IScalarWord<uint>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt32(ref block, wordIndex * 4);
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void LoadMessage(ref byte input, ref NoMessage message) { }
-    public byte[] Schedule => Blake2Constants.SigmaOffsets32;
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint Scheduled(ref byte input, ref NoMessage message, nint entry) => LittleEndian.ReadUInt32(ref input, entry);
+    public void LoadMessage(ref byte input, ref Message16<uint> message) => ScalarCore.LoadMessage<uint, Blake2sWord>(ref input, ref message);
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Store(System.Span<byte> destination, uint value) => LittleEndian.WriteUInt32(destination, value);
     public uint AllOnes => uint.MaxValue;

@@ -1,46 +1,68 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
-using static Blake2Fast.Cores.Blake2Constants;
 
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// A word of the compression function as <see cref="WordCore{T, TWord, TMsg}"/> runs it: a machine word (the
+/// A word of the compression function as <see cref="WordCore{T, TWord}"/> runs it: a machine word (the
 /// scalar cores), or a vector whose lanes are independent hashes (the lane cores of BLAKE2bp/BLAKE2sp and
 /// many-message hashing), so one loop serves both.
 /// </summary>
-internal interface IWord<T, TMsg> : IBlake2Ops<T>
-    where T : struct
-    where TMsg : struct
+internal interface IWord<T> : IBlake2Ops<T> where T : struct
 {
     int Rounds { get; }
-    T AllOnes { get; }
     T IV(int i);
     T FromUInt32(uint value);
 
     /// <summary>Whether the counter wrapped (for lanes, which always count alike, lane 0 decides).</summary>
     bool LessThan(T a, T b);
 
-    /// <summary>Reads one 16-word block (for lanes: one block per lane, side by side in memory).</summary>
-    void LoadMessage(ref byte input, ref TMsg message);
-
-    /// <summary>The schedule SIGMA in whatever unit <see cref="Scheduled"/> takes.</summary>
-    byte[] Schedule { get; }
-
-    T Scheduled(ref byte input, ref TMsg message, nint entry);
+    /// <summary>
+    /// Reads one block into 16 words: little-endian machine words, or for lanes one block per lane (side by side
+    /// in memory) transposed so that word i holds word i of every lane's block.
+    /// </summary>
+    void LoadMessage(ref byte input, ref Message16<T> message);
 }
 
 /// <summary>A machine word: what the state needs beyond the compression function.</summary>
-internal interface IScalarWord<T> : IWord<T, NoMessage> where T : struct
+internal interface IScalarWord<T> : IWord<T> where T : struct
 {
+    T AllOnes { get; }
     T Load(ref byte block, int wordIndex);
     void Store(System.Span<byte> destination, T value);
 }
 
-/// <summary>The message form of cores that read message words straight from the block.</summary>
-internal struct NoMessage
+/// <summary>A block's 16 message words, as <see cref="WordCore{T, TWord}"/> reads them (only through refs).</summary>
+[StructLayout(LayoutKind.Sequential)]
+internal struct Message16<T> where T : struct
 {
+#pragma warning disable CS0169 // reached through a ref to the first word
+    private T _w0, _w1, _w2, _w3, _w4, _w5, _w6, _w7, _w8, _w9, _w10, _w11, _w12, _w13, _w14, _w15;
+#pragma warning restore CS0169
+
+    /// <summary>Word 0; word i is <c>Unsafe.Add(ref First(ref m), i)</c>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ref T First(ref Message16<T> message) => ref Unsafe.As<Message16<T>, T>(ref message);
+}
+
+/// <summary>SIGMA for words of type <typeparamref name="T"/>, in 4-byte units: word index x (size of T / 4).</summary>
+/// <remarks>
+/// A message word is then one load addressed [message + entry * 4], with no shift or lea per word, for every word
+/// size up to 64 bytes (15 x 16 still fits a byte). A static readonly field of a generic class instantiated over a
+/// struct is a constant to the tier-1 JIT.
+/// </remarks>
+internal static class WordSchedule<T> where T : struct
+{
+    public static readonly byte[] Offsets = Scale(Unsafe.SizeOf<T>() / 4);
+
+    private static byte[] Scale(int factor)
+    {
+        byte[] table = Blake2Constants.Sigma.ToArray();
+        for (int i = 0; i < table.Length; i++)
+            table[i] = (byte)(table[i] * factor);
+        return table;
+    }
 }
 
 /// <summary>
@@ -48,13 +70,38 @@ internal struct NoMessage
 /// registers, any CPU, any endianness); with vector words it runs one hash per lane. The chain (h[8], t0, t1,
 /// f0, f1) is passed as a ref to its first word.
 /// </summary>
-internal static class WordCore<T, TWord, TMsg>
+internal static class WordCore<T, TWord>
     where T : struct
-    where TWord : struct, IWord<T, TMsg>
-    where TMsg : struct
+    where TWord : struct, IWord<T>
 {
+    /// <summary>Message word <c>schedule[i]</c> (an offset in 4-byte units, see <see cref="WordSchedule{T}"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static T M(ref byte block, ref TMsg message, ref byte schedule, int i) => default(TWord).Scheduled(ref block, ref message, Unsafe.Add(ref schedule, i));
+    private static T M(ref uint message, ref byte schedule, int i) =>
+        Unsafe.As<uint, T>(ref Unsafe.Add(ref message, (nint)Unsafe.Add(ref schedule, i)));
+
+    /// <summary>
+    /// Four independent G functions (a column or diagonal step) taking message words schedule[0..7], written
+    /// step by step: each step of all four before the next, so the out-of-order core sees four independent chains
+    /// side by side. Each message word is read where it is added: one load, no register held for it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G4(
+        ref T a0, ref T b0, ref T c0, ref T d0, ref T a1, ref T b1, ref T c1, ref T d1,
+        ref T a2, ref T b2, ref T c2, ref T d2, ref T a3, ref T b3, ref T c3, ref T d3,
+        ref uint m, ref byte s)
+    {
+        TWord o = default;
+        a0 = o.Add(o.Add(a0, M(ref m, ref s, 0)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 2)), b1);
+        a2 = o.Add(o.Add(a2, M(ref m, ref s, 4)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 6)), b3);
+        d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
+        c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
+        b0 = o.Rot2(o.Xor(b0, c0)); b1 = o.Rot2(o.Xor(b1, c1)); b2 = o.Rot2(o.Xor(b2, c2)); b3 = o.Rot2(o.Xor(b3, c3));
+        a0 = o.Add(o.Add(a0, M(ref m, ref s, 1)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 3)), b1);
+        a2 = o.Add(o.Add(a2, M(ref m, ref s, 5)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 7)), b3);
+        d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
+        c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
+        b0 = o.Rot4(o.Xor(b0, c0)); b1 = o.Rot4(o.Xor(b1, c1)); b2 = o.Rot4(o.Xor(b2, c2)); b3 = o.Rot4(o.Xor(b3, c3));
+    }
 
     /// <summary>
     /// Compresses <paramref name="blocks"/> consecutive blocks (16 words each), adding <paramref name="increment"/>
@@ -64,10 +111,11 @@ internal static class WordCore<T, TWord, TMsg>
     // each scheduled read into one load, where a local's address would be rebuilt before every read.
     // NoInlining and tiered like RowCore's entry points (see the note there).
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment, ref TMsg m)
+    public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment, ref Message16<T> m)
     {
         TWord w = default;
-        ref byte sigma0 = ref w.Schedule[0];
+        ref byte sigma0 = ref WordSchedule<T>.Offsets[0];
+        ref uint words = ref Unsafe.As<T, uint>(ref Message16<T>.First(ref m));
         ref T h = ref chain;
         T inc = w.FromUInt32(increment), one = w.FromUInt32(1);
         T t0 = Unsafe.Add(ref h, 8), t1 = Unsafe.Add(ref h, 9);
@@ -91,16 +139,10 @@ internal static class WordCore<T, TWord, TMsg>
             for (int r = 0; r < w.Rounds; r++)
             {
                 ref byte s = ref Unsafe.Add(ref sigma0, r * 16);
-                Blake2Mix.G4<T, TWord>(
-                    ref v0, ref v4, ref v8, ref v12, ref v1, ref v5, ref v9, ref v13,
-                    ref v2, ref v6, ref v10, ref v14, ref v3, ref v7, ref v11, ref v15,
-                    M(ref input, ref m, ref s, 0), M(ref input, ref m, ref s, 1), M(ref input, ref m, ref s, 2), M(ref input, ref m, ref s, 3),
-                    M(ref input, ref m, ref s, 4), M(ref input, ref m, ref s, 5), M(ref input, ref m, ref s, 6), M(ref input, ref m, ref s, 7));
-                Blake2Mix.G4<T, TWord>(
-                    ref v0, ref v5, ref v10, ref v15, ref v1, ref v6, ref v11, ref v12,
-                    ref v2, ref v7, ref v8, ref v13, ref v3, ref v4, ref v9, ref v14,
-                    M(ref input, ref m, ref s, 8), M(ref input, ref m, ref s, 9), M(ref input, ref m, ref s, 10), M(ref input, ref m, ref s, 11),
-                    M(ref input, ref m, ref s, 12), M(ref input, ref m, ref s, 13), M(ref input, ref m, ref s, 14), M(ref input, ref m, ref s, 15));
+                G4(ref v0, ref v4, ref v8, ref v12, ref v1, ref v5, ref v9, ref v13,
+                    ref v2, ref v6, ref v10, ref v14, ref v3, ref v7, ref v11, ref v15, ref words, ref s);
+                G4(ref v0, ref v5, ref v10, ref v15, ref v1, ref v6, ref v11, ref v12,
+                    ref v2, ref v7, ref v8, ref v13, ref v3, ref v4, ref v9, ref v14, ref words, ref Unsafe.Add(ref s, 8));
             }
 
             h = w.Xor(h, w.Xor(v0, v8));
