@@ -25,7 +25,7 @@ internal static class Blake2bLanesAvx2
         public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Broadcast(ulong value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<ulong> x) => x.ToScalar();
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64x4(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64<Vector256<ulong>, Transpose256>(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2Rotate.R32(x);

@@ -37,7 +37,7 @@ internal static class Blake2bLanesAvx512
         public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Broadcast(ulong value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<ulong> x) => x.ToScalar();
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64x4(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64<Vector256<ulong>, Transpose256>(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
@@ -53,7 +53,7 @@ internal static class Blake2bLanesAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector512<ulong> x) => x.ToScalar();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Transpose(ref byte input, ref Message16<Vector512<ulong>> message) => LaneTranspose.Words64x8(ref input, 128, ref Message16<Vector512<ulong>>.First(ref message));
+        public void Transpose(ref byte input, ref Message16<Vector512<ulong>> message) => LaneTranspose.Words64<Vector512<ulong>, Transpose512>(ref input, 128, ref Message16<Vector512<ulong>>.First(ref message));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Add(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Xor(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Xor(a, b);

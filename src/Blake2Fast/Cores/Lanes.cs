@@ -47,134 +47,115 @@ internal readonly struct LaneWord<TVec, TOps> : IWord<TVec>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Rot4(TVec x) => default(TOps).Rot4(x);
 }
 
-/// <summary>Transposes of blocks into lane words, built from AVX2 unpacks and 128-bit lane permutes.</summary>
+/// <summary>
+/// The shuffles a lane transpose is made of, for one register width. A 512-bit row holds two lanes' 32 bytes
+/// (low and high half); the unpacks work within 128-bit chunks, so on such rows the 256-bit transpose runs
+/// unchanged for both halves at once, and only the last step, the join of 128-bit chunks, differs.
+/// </summary>
+internal interface ITransposeOps<TVec> where TVec : struct
+{
+    /// <summary>32 bytes at <paramref name="low"/> (and, for 512-bit rows, 32 at <paramref name="high"/> above them).</summary>
+    TVec Row(ref byte row, nint low, nint high);
+    TVec UnpackLow32(TVec a, TVec b);
+    TVec UnpackHigh32(TVec a, TVec b);
+    TVec UnpackLow64(TVec a, TVec b);
+    TVec UnpackHigh64(TVec a, TVec b);
+
+    /// <summary>Chunk 0 of a, chunk 0 of b (and chunks 2 of a and b in the high half).</summary>
+    TVec JoinLow(TVec a, TVec b);
+
+    /// <summary>Chunk 1 of a, chunk 1 of b (and chunks 3 of a and b in the high half).</summary>
+    TVec JoinHigh(TVec a, TVec b);
+}
+
+internal readonly struct Transpose256 : ITransposeOps<Vector256<ulong>>
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Vector256<ulong> Row(ref byte row, nint low, nint high) => Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, low)));
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> UnpackLow32(Vector256<ulong> a, Vector256<ulong> b) => Avx2.UnpackLow(a.AsUInt32(), b.AsUInt32()).AsUInt64();
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> UnpackHigh32(Vector256<ulong> a, Vector256<ulong> b) => Avx2.UnpackHigh(a.AsUInt32(), b.AsUInt32()).AsUInt64();
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> UnpackLow64(Vector256<ulong> a, Vector256<ulong> b) => Avx2.UnpackLow(a, b);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> UnpackHigh64(Vector256<ulong> a, Vector256<ulong> b) => Avx2.UnpackHigh(a, b);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> JoinLow(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Permute2x128(a, b, 0x20);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> JoinHigh(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Permute2x128(a, b, 0x31);
+}
+
+internal readonly struct Transpose512 : ITransposeOps<Vector512<ulong>>
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Vector512<ulong> Row(ref byte row, nint low, nint high) => Vector512.Create(
+        Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, low))),
+        Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, high))));
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow32(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackLow(a.AsUInt32(), b.AsUInt32()).AsUInt64();
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh32(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackHigh(a.AsUInt32(), b.AsUInt32()).AsUInt64();
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow64(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackLow(a, b);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh64(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackHigh(a, b);
+    // A two-source permute (vpermt2q) where 256 bits have vperm2i128.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinLow(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.PermuteVar8x64x2(a, Vector512.Create(0ul, 1, 8, 9, 4, 5, 12, 13), b);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinHigh(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.PermuteVar8x64x2(a, Vector512.Create(2ul, 3, 10, 11, 6, 7, 14, 15), b);
+}
+
+/// <summary>
+/// Blocks into lane words: lane k's block at <c>k * stride</c>; word i of the result holds word i of every
+/// lane's block. 4 or 8 lanes of 64-bit words, 8 or 16 lanes of 32-bit words.
+/// </summary>
 internal static class LaneTranspose
 {
-    /// <summary>4 lanes of 128-byte blocks (stride <paramref name="stride"/>) into 16 words of 4 x 64 bits.</summary>
+    /// <summary>64-bit words: 4x4 transposes of 32-byte rows (two unpacks, one join).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Words64x4(ref byte input, nint stride, ref Vector256<ulong> words)
+    public static void Words64<TVec, TOps>(ref byte input, nint stride, ref TVec words)
+        where TVec : struct
+        where TOps : struct, ITransposeOps<TVec>
     {
+        TOps o = default;
         for (int g = 0; g < 4; g++)
         {
-            // Rows: words 4g..4g+3 of lanes 0..3; a 4x4 transpose turns them into words of 4 lanes.
-            Vector256<ulong> r0 = Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref input, g * 32)));
-            Vector256<ulong> r1 = Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref input, stride + g * 32)));
-            Vector256<ulong> r2 = Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref input, 2 * stride + g * 32)));
-            Vector256<ulong> r3 = Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref input, 3 * stride + g * 32)));
-            Vector256<ulong> t0 = Avx2.UnpackLow(r0, r1), t1 = Avx2.UnpackHigh(r0, r1);
-            Vector256<ulong> t2 = Avx2.UnpackLow(r2, r3), t3 = Avx2.UnpackHigh(r2, r3);
-            Unsafe.Add(ref words, 4 * g) = Avx2.Permute2x128(t0, t2, 0x20);
-            Unsafe.Add(ref words, 4 * g + 1) = Avx2.Permute2x128(t1, t3, 0x20);
-            Unsafe.Add(ref words, 4 * g + 2) = Avx2.Permute2x128(t0, t2, 0x31);
-            Unsafe.Add(ref words, 4 * g + 3) = Avx2.Permute2x128(t1, t3, 0x31);
-        }
-    }
-
-    /// <summary>8 lanes of 128-byte blocks (stride <paramref name="stride"/>) into 16 words of 8 x 64 bits.</summary>
-    /// <remarks>
-    /// The 4-lane transpose on rows that hold lane k in the low half and lane k + 4 in the high half: the unpacks
-    /// work within 128-bit chunks, so only the last step changes, a two-source permute in place of vperm2i128.
-    /// </remarks>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Words64x8(ref byte input, nint stride, ref Vector512<ulong> words)
-    {
-        Vector512<ulong> evenChunks = Vector512.Create(0ul, 1, 8, 9, 4, 5, 12, 13);
-        Vector512<ulong> oddChunks = Vector512.Create(2ul, 3, 10, 11, 6, 7, 14, 15);
-        for (int g = 0; g < 4; g++)
-        {
+            // Rows: words 4g..4g+3 of lanes 0..3 (and 4..7 in the high halves).
             ref byte row = ref Unsafe.Add(ref input, g * 32);
-            Vector512<ulong> r0 = Vector512.Create(Row64(ref row, 0), Row64(ref row, 4 * stride));
-            Vector512<ulong> r1 = Vector512.Create(Row64(ref row, stride), Row64(ref row, 5 * stride));
-            Vector512<ulong> r2 = Vector512.Create(Row64(ref row, 2 * stride), Row64(ref row, 6 * stride));
-            Vector512<ulong> r3 = Vector512.Create(Row64(ref row, 3 * stride), Row64(ref row, 7 * stride));
-            Vector512<ulong> t0 = Avx512F.UnpackLow(r0, r1), t1 = Avx512F.UnpackHigh(r0, r1);
-            Vector512<ulong> t2 = Avx512F.UnpackLow(r2, r3), t3 = Avx512F.UnpackHigh(r2, r3);
-            ref Vector512<ulong> w = ref Unsafe.Add(ref words, 4 * g);
-            w = Avx512F.PermuteVar8x64x2(t0, evenChunks, t2);
-            Unsafe.Add(ref w, 1) = Avx512F.PermuteVar8x64x2(t1, evenChunks, t3);
-            Unsafe.Add(ref w, 2) = Avx512F.PermuteVar8x64x2(t0, oddChunks, t2);
-            Unsafe.Add(ref w, 3) = Avx512F.PermuteVar8x64x2(t1, oddChunks, t3);
+            TVec r0 = o.Row(ref row, 0, 4 * stride), r1 = o.Row(ref row, stride, 5 * stride);
+            TVec r2 = o.Row(ref row, 2 * stride, 6 * stride), r3 = o.Row(ref row, 3 * stride, 7 * stride);
+            TVec t0 = o.UnpackLow64(r0, r1), t1 = o.UnpackHigh64(r0, r1);
+            TVec t2 = o.UnpackLow64(r2, r3), t3 = o.UnpackHigh64(r2, r3);
+            ref TVec w = ref Unsafe.Add(ref words, 4 * g);
+            w = o.JoinLow(t0, t2);
+            Unsafe.Add(ref w, 1) = o.JoinLow(t1, t3);
+            Unsafe.Add(ref w, 2) = o.JoinHigh(t0, t2);
+            Unsafe.Add(ref w, 3) = o.JoinHigh(t1, t3);
         }
     }
 
-    /// <summary>16 lanes of 64-byte blocks (stride <paramref name="stride"/>) into 16 words of 16 x 32 bits.</summary>
-    /// <remarks>The 8-lane transpose on rows holding lanes k and k + 8, joined as in <see cref="Words64x8"/>.</remarks>
+    /// <summary>32-bit words: 8x8 transposes (pairs of 32-bit words, then of 64-bit words, then the join).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Words32x16(ref byte input, nint stride, ref Vector512<uint> words)
+    public static void Words32<TVec, TOps>(ref byte input, nint stride, ref TVec words)
+        where TVec : struct
+        where TOps : struct, ITransposeOps<TVec>
     {
-        Vector512<ulong> evenChunks = Vector512.Create(0ul, 1, 8, 9, 4, 5, 12, 13);
-        Vector512<ulong> oddChunks = Vector512.Create(2ul, 3, 10, 11, 6, 7, 14, 15);
+        TOps o = default;
         for (int g = 0; g < 2; g++)
         {
+            // Rows: words 8g..8g+7 of lanes 0..7 (and 8..15 in the high halves).
             ref byte row = ref Unsafe.Add(ref input, g * 32);
-            Vector512<uint> r0 = Vector512.Create(Row64(ref row, 0), Row64(ref row, 8 * stride)).AsUInt32();
-            Vector512<uint> r1 = Vector512.Create(Row64(ref row, stride), Row64(ref row, 9 * stride)).AsUInt32();
-            Vector512<uint> r2 = Vector512.Create(Row64(ref row, 2 * stride), Row64(ref row, 10 * stride)).AsUInt32();
-            Vector512<uint> r3 = Vector512.Create(Row64(ref row, 3 * stride), Row64(ref row, 11 * stride)).AsUInt32();
-            Vector512<uint> r4 = Vector512.Create(Row64(ref row, 4 * stride), Row64(ref row, 12 * stride)).AsUInt32();
-            Vector512<uint> r5 = Vector512.Create(Row64(ref row, 5 * stride), Row64(ref row, 13 * stride)).AsUInt32();
-            Vector512<uint> r6 = Vector512.Create(Row64(ref row, 6 * stride), Row64(ref row, 14 * stride)).AsUInt32();
-            Vector512<uint> r7 = Vector512.Create(Row64(ref row, 7 * stride), Row64(ref row, 15 * stride)).AsUInt32();
-            Vector512<ulong> t0 = Avx512F.UnpackLow(r0, r1).AsUInt64(), t1 = Avx512F.UnpackHigh(r0, r1).AsUInt64();
-            Vector512<ulong> t2 = Avx512F.UnpackLow(r2, r3).AsUInt64(), t3 = Avx512F.UnpackHigh(r2, r3).AsUInt64();
-            Vector512<ulong> t4 = Avx512F.UnpackLow(r4, r5).AsUInt64(), t5 = Avx512F.UnpackHigh(r4, r5).AsUInt64();
-            Vector512<ulong> t6 = Avx512F.UnpackLow(r6, r7).AsUInt64(), t7 = Avx512F.UnpackHigh(r6, r7).AsUInt64();
-            Vector512<ulong> u0 = Avx512F.UnpackLow(t0, t2), u1 = Avx512F.UnpackHigh(t0, t2);
-            Vector512<ulong> u2 = Avx512F.UnpackLow(t1, t3), u3 = Avx512F.UnpackHigh(t1, t3);
-            Vector512<ulong> u4 = Avx512F.UnpackLow(t4, t6), u5 = Avx512F.UnpackHigh(t4, t6);
-            Vector512<ulong> u6 = Avx512F.UnpackLow(t5, t7), u7 = Avx512F.UnpackHigh(t5, t7);
-            ref Vector512<uint> w = ref Unsafe.Add(ref words, 8 * g);
-            w = Avx512F.PermuteVar8x64x2(u0, evenChunks, u4).AsUInt32();
-            Unsafe.Add(ref w, 1) = Avx512F.PermuteVar8x64x2(u1, evenChunks, u5).AsUInt32();
-            Unsafe.Add(ref w, 2) = Avx512F.PermuteVar8x64x2(u2, evenChunks, u6).AsUInt32();
-            Unsafe.Add(ref w, 3) = Avx512F.PermuteVar8x64x2(u3, evenChunks, u7).AsUInt32();
-            Unsafe.Add(ref w, 4) = Avx512F.PermuteVar8x64x2(u0, oddChunks, u4).AsUInt32();
-            Unsafe.Add(ref w, 5) = Avx512F.PermuteVar8x64x2(u1, oddChunks, u5).AsUInt32();
-            Unsafe.Add(ref w, 6) = Avx512F.PermuteVar8x64x2(u2, oddChunks, u6).AsUInt32();
-            Unsafe.Add(ref w, 7) = Avx512F.PermuteVar8x64x2(u3, oddChunks, u7).AsUInt32();
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<ulong> Row64(ref byte row, nint offset) => Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, offset)));
-
-    /// <summary>8 lanes of 64-byte blocks (stride <paramref name="stride"/>) into 16 words of 8 x 32 bits.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Words32x8(ref byte input, nint stride, ref Vector256<uint> words)
-    {
-        for (int g = 0; g < 2; g++)
-        {
-            ref byte row = ref Unsafe.Add(ref input, g * 32);
-            Vector256<uint> r0 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref row));
-            Vector256<uint> r1 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, stride)));
-            Vector256<uint> r2 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 2 * stride)));
-            Vector256<uint> r3 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 3 * stride)));
-            Vector256<uint> r4 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 4 * stride)));
-            Vector256<uint> r5 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 5 * stride)));
-            Vector256<uint> r6 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 6 * stride)));
-            Vector256<uint> r7 = Vector256.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 7 * stride)));
-            // 8x8 transpose: pairs of 32-bit words, then pairs of 64-bit words, then 128-bit halves.
-            Vector256<uint> t0 = Avx2.UnpackLow(r0, r1), t1 = Avx2.UnpackHigh(r0, r1);
-            Vector256<uint> t2 = Avx2.UnpackLow(r2, r3), t3 = Avx2.UnpackHigh(r2, r3);
-            Vector256<uint> t4 = Avx2.UnpackLow(r4, r5), t5 = Avx2.UnpackHigh(r4, r5);
-            Vector256<uint> t6 = Avx2.UnpackLow(r6, r7), t7 = Avx2.UnpackHigh(r6, r7);
-            Vector256<uint> u0 = Avx2.UnpackLow(t0.AsUInt64(), t2.AsUInt64()).AsUInt32();
-            Vector256<uint> u1 = Avx2.UnpackHigh(t0.AsUInt64(), t2.AsUInt64()).AsUInt32();
-            Vector256<uint> u2 = Avx2.UnpackLow(t1.AsUInt64(), t3.AsUInt64()).AsUInt32();
-            Vector256<uint> u3 = Avx2.UnpackHigh(t1.AsUInt64(), t3.AsUInt64()).AsUInt32();
-            Vector256<uint> u4 = Avx2.UnpackLow(t4.AsUInt64(), t6.AsUInt64()).AsUInt32();
-            Vector256<uint> u5 = Avx2.UnpackHigh(t4.AsUInt64(), t6.AsUInt64()).AsUInt32();
-            Vector256<uint> u6 = Avx2.UnpackLow(t5.AsUInt64(), t7.AsUInt64()).AsUInt32();
-            Vector256<uint> u7 = Avx2.UnpackHigh(t5.AsUInt64(), t7.AsUInt64()).AsUInt32();
-            ref Vector256<uint> w = ref Unsafe.Add(ref words, 8 * g);
-            w = Avx2.Permute2x128(u0, u4, 0x20);
-            Unsafe.Add(ref w, 1) = Avx2.Permute2x128(u1, u5, 0x20);
-            Unsafe.Add(ref w, 2) = Avx2.Permute2x128(u2, u6, 0x20);
-            Unsafe.Add(ref w, 3) = Avx2.Permute2x128(u3, u7, 0x20);
-            Unsafe.Add(ref w, 4) = Avx2.Permute2x128(u0, u4, 0x31);
-            Unsafe.Add(ref w, 5) = Avx2.Permute2x128(u1, u5, 0x31);
-            Unsafe.Add(ref w, 6) = Avx2.Permute2x128(u2, u6, 0x31);
-            Unsafe.Add(ref w, 7) = Avx2.Permute2x128(u3, u7, 0x31);
+            TVec r0 = o.Row(ref row, 0, 8 * stride), r1 = o.Row(ref row, stride, 9 * stride);
+            TVec r2 = o.Row(ref row, 2 * stride, 10 * stride), r3 = o.Row(ref row, 3 * stride, 11 * stride);
+            TVec r4 = o.Row(ref row, 4 * stride, 12 * stride), r5 = o.Row(ref row, 5 * stride, 13 * stride);
+            TVec r6 = o.Row(ref row, 6 * stride, 14 * stride), r7 = o.Row(ref row, 7 * stride, 15 * stride);
+            TVec t0 = o.UnpackLow32(r0, r1), t1 = o.UnpackHigh32(r0, r1);
+            TVec t2 = o.UnpackLow32(r2, r3), t3 = o.UnpackHigh32(r2, r3);
+            TVec t4 = o.UnpackLow32(r4, r5), t5 = o.UnpackHigh32(r4, r5);
+            TVec t6 = o.UnpackLow32(r6, r7), t7 = o.UnpackHigh32(r6, r7);
+            TVec u0 = o.UnpackLow64(t0, t2), u1 = o.UnpackHigh64(t0, t2);
+            TVec u2 = o.UnpackLow64(t1, t3), u3 = o.UnpackHigh64(t1, t3);
+            TVec u4 = o.UnpackLow64(t4, t6), u5 = o.UnpackHigh64(t4, t6);
+            TVec u6 = o.UnpackLow64(t5, t7), u7 = o.UnpackHigh64(t5, t7);
+            ref TVec w = ref Unsafe.Add(ref words, 8 * g);
+            w = o.JoinLow(u0, u4);
+            Unsafe.Add(ref w, 1) = o.JoinLow(u1, u5);
+            Unsafe.Add(ref w, 2) = o.JoinLow(u2, u6);
+            Unsafe.Add(ref w, 3) = o.JoinLow(u3, u7);
+            Unsafe.Add(ref w, 4) = o.JoinHigh(u0, u4);
+            Unsafe.Add(ref w, 5) = o.JoinHigh(u1, u5);
+            Unsafe.Add(ref w, 6) = o.JoinHigh(u2, u6);
+            Unsafe.Add(ref w, 7) = o.JoinHigh(u3, u7);
         }
     }
 }
