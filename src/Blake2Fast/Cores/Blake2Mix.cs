@@ -20,7 +20,11 @@ internal interface IBlake2Ops<T> where T : struct
     T Rot4(T x);
 }
 
-/// <summary>The G mixing function (RFC 7693 section 3.1), written once for every core and word type.</summary>
+/// <summary>
+/// The G mixing function (RFC 7693 section 3.1), once for every row-layout core (one vector op runs four G).
+/// The word cores run the same steps four columns at a time, interleaved (<c>WordCore.G4</c>), because there
+/// the order of independent instructions is what the JIT hands the CPU.
+/// </summary>
 internal static class Blake2Mix
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
