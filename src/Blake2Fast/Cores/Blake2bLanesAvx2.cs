@@ -12,13 +12,8 @@ internal static class Blake2bLanesAvx2
     public static bool IsSupported => Avx2.IsSupported && BitConverter.IsLittleEndian;
 
     /// <summary>Compresses superblocks of 4 x 128 bytes (lane k's block at k * 128) into 4 lane chains.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128)
-    {
-        Unsafe.SkipInit(out Message16<Vector256<ulong>> message);
-        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops>>.Compress(
-            ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment, ref message);
-    }
+    public static void Compress(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
+        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops : ILaneOps<Vector256<ulong>>
     {

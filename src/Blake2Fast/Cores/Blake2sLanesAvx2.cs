@@ -12,13 +12,8 @@ internal static class Blake2sLanesAvx2
     public static bool IsSupported => Avx2.IsSupported && BitConverter.IsLittleEndian;
 
     /// <summary>Compresses superblocks of 8 x 64 bytes (lane k's block at k * 64) into 8 lane chains.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64)
-    {
-        Unsafe.SkipInit(out Message16<Vector256<uint>> message);
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops>>.Compress(
-            ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment, ref message);
-    }
+    public static void Compress(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
+        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops : ILaneOps<Vector256<uint>>
     {

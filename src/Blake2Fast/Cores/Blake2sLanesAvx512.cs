@@ -15,22 +15,12 @@ internal static class Blake2sLanesAvx512
     public static bool IsSupported => Avx512F.VL.IsSupported && BitConverter.IsLittleEndian;
 
     /// <summary>Compresses superblocks of 8 x 64 bytes into 8 lane chains.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress8(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64)
-    {
-        Unsafe.SkipInit(out Message16<Vector256<uint>> message);
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops8>>.Compress(
-            ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment, ref message);
-    }
+    public static void Compress8(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
+        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops8>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
 
     /// <summary>Compresses superblocks of 16 x 64 bytes into 16 lane chains.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress16(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64)
-    {
-        Unsafe.SkipInit(out Message16<Vector512<uint>> message);
-        WordCore<Vector512<uint>, LaneWord<Vector512<uint>, Ops16>>.Compress(
-            ref Unsafe.As<uint, Vector512<uint>>(ref laneChain), ref input, superblocks, increment, ref message);
-    }
+    public static void Compress16(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
+        WordCore<Vector512<uint>, LaneWord<Vector512<uint>, Ops16>>.Compress(ref Unsafe.As<uint, Vector512<uint>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops8 : ILaneOps<Vector256<uint>>
     {

@@ -28,7 +28,7 @@ internal readonly struct Blake2bCompressor : ICompressor<ulong>
             Blake2bSse41.Compress(ref chain, ref input, blocks, increment);
         else
 #endif
-            ScalarCore.CompressB(ref chain, ref input, blocks, increment);
+            WordCore<ulong, Blake2bWord>.Compress(ref chain, ref input, blocks, increment);
     }
 }
 
@@ -45,7 +45,7 @@ internal readonly struct Blake2sCompressor : ICompressor<uint>
             Blake2sSse41.Compress(ref chain, ref input, blocks, increment);
         else
 #endif
-            ScalarCore.CompressS(ref chain, ref input, blocks, increment);
+            WordCore<uint, Blake2sWord>.Compress(ref chain, ref input, blocks, increment);
     }
 }
 

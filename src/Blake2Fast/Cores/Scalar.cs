@@ -6,23 +6,9 @@ namespace Blake2Fast.Cores;
 
 // The portable cores: WordCore over machine words. Any CPU, any endianness, and the netstandard2.0 build.
 
-/// <summary>The entry points of the portable cores.</summary>
+/// <summary>What the portable cores' two word types share.</summary>
 internal static class ScalarCore
 {
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void CompressB(ref ulong chain, ref byte input, nuint blocks, uint increment)
-    {
-        Unsafe.SkipInit(out Message16<ulong> message);
-        WordCore<ulong, Blake2bWord>.Compress(ref chain, ref input, blocks, increment, ref message);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void CompressS(ref uint chain, ref byte input, nuint blocks, uint increment)
-    {
-        Unsafe.SkipInit(out Message16<uint> message);
-        WordCore<uint, Blake2sWord>.Compress(ref chain, ref input, blocks, increment, ref message);
-    }
-
     /// <summary>The block's words in machine order (a byte swap on big-endian machines).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadMessage<T, TWord>(ref byte input, ref Message16<T> message)

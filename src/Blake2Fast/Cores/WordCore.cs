@@ -107,11 +107,19 @@ internal static class WordCore<T, TWord>
     /// Compresses <paramref name="blocks"/> consecutive blocks (16 words each), adding <paramref name="increment"/>
     /// to the counter before each: a full block's size, or the real byte count for the final block.
     /// </summary>
-    // The message buffer m is the caller's: through a parameter the JIT keeps its address in a register and folds
-    // each scheduled read into one load, where a local's address would be rebuilt before every read.
     // NoInlining and tiered like RowCore's entry points (see the note there).
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment, ref Message16<T> m)
+    public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
+    {
+        Unsafe.SkipInit(out Message16<T> message);
+        Loop(ref chain, ref input, blocks, increment, ref message);
+    }
+
+    // The message buffer m lives in the caller's frame: through a parameter the JIT keeps its address in a
+    // register and folds each scheduled read into one load, where a local's address would be rebuilt before
+    // every read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Loop(ref T chain, ref byte input, nuint blocks, uint increment, ref Message16<T> m)
     {
         TWord w = default;
         ref byte sigma0 = ref WordSchedule<T>.Offsets[0];
