@@ -30,8 +30,8 @@ public class DispatchTests
     public void ReportsAndChecksTheChosenCores()
     {
         string leg = Environment.GetEnvironmentVariable("BLAKE2FAST_EXPECTED_LEG") ?? "(none)";
-        int lanesB = default(Many.Blake2bManyLanes).Lanes(Blake2Cores.DefaultBp), lanesS = default(Many.Blake2sManyLanes).Lanes(Blake2Cores.DefaultSp);
-        string line = $"leg={leg} library={LibraryTarget} BLAKE2b core={Blake2Cores.DefaultB} BLAKE2s core={Blake2Cores.DefaultS} " +
+        int lanesB = CoreTable.ManyBlake2b.Lanes(Blake2Cores.DefaultManyB), lanesS = CoreTable.ManyBlake2s.Lanes(Blake2Cores.DefaultManyS);
+        string line = $"leg={leg} library={LibraryTarget} cpu=[{Cpu.Current}] BLAKE2b core={Blake2Cores.DefaultB} BLAKE2s core={Blake2Cores.DefaultS} " +
             $"BLAKE2bp core={Blake2Cores.DefaultBp} BLAKE2sp core={Blake2Cores.DefaultSp} many-message lanes b={lanesB} s={lanesS} " +
             $"supported b=[{string.Join(",", Algorithm.B.Cores)}] s=[{string.Join(",", Algorithm.S.Cores)}]";
         _output.WriteLine(line);
@@ -44,16 +44,20 @@ public class DispatchTests
         Assert.Equal(b, Blake2Cores.DefaultB);
         Assert.Equal(s, Blake2Cores.DefaultS);
 
-        // The parallel modes and many-message hashing take the lane cores wherever AVX2 runs: 8/16 lanes of
-        // BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2, none below.
-        (Blake2Core parallel, int expectedB, int expectedS) = b switch
+        // The parallel modes and many-message hashing take the lane kernels wherever AVX2 runs, on every CPU:
+        // 8/16 lanes of BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2; below that the leaves run on the single-stream core.
+        Blake2Core lanes = LaneIsa();
+        (int expectedB, int expectedS) = lanes switch
         {
-            Blake2Core.Avx512 => (Blake2Core.Avx512, 8, 16),
-            Blake2Core.Avx2 => (Blake2Core.Avx2, 4, 8),
-            _ => (b, 1, 1),
+            Blake2Core.Avx512 => (8, 16),
+            Blake2Core.Avx2 => (4, 8),
+            _ => (1, 1),
         };
-        Assert.Equal(parallel, Blake2Cores.DefaultBp);
-        Assert.Equal(parallel, Blake2Cores.DefaultSp);
+        bool hasLanes = expectedB > 1;
+        Assert.Equal(hasLanes ? lanes : b, Blake2Cores.DefaultBp);
+        Assert.Equal(hasLanes ? lanes : s, Blake2Cores.DefaultSp);
+        Assert.Equal(hasLanes ? lanes : b, Blake2Cores.DefaultManyB);
+        Assert.Equal(hasLanes ? lanes : s, Blake2Cores.DefaultManyS);
         Assert.Equal(expectedB, lanesB);
         Assert.Equal(expectedS, lanesS);
     }
@@ -77,6 +81,10 @@ public class DispatchTests
                 Assert.False(Sse2.IsSupported);
                 break;
         }
+        // Zen 5 (AMD family 1Ah) runs one message fastest on the unrolled scalar kernel (CpuRules).
+        (int family, string vendor) = CpuIdFamily();
+        if (vendor == "AuthenticAMD" && family == 0x1A)
+            return (Blake2Core.Scalar, Blake2Core.Scalar);
         Blake2Core b = Avx512F.VL.IsSupported ? Blake2Core.Avx512
             : Avx2.IsSupported ? Blake2Core.Avx2
             : Sse41.IsSupported ? Blake2Core.Sse41
@@ -90,29 +98,130 @@ public class DispatchTests
 #endif
     }
 
+    /// <summary>The widest lane kernels the runtime's flags allow (the parallel modes' choice on every CPU).</summary>
+    private static Blake2Core LaneIsa()
+    {
+        if (LibraryIsNetStandard)
+            return Blake2Core.Scalar;
+#if NET8_0_OR_GREATER
+        return Avx512F.VL.IsSupported ? Blake2Core.Avx512 : Avx2.IsSupported ? Blake2Core.Avx2 : Blake2Core.Scalar;
+#else
+        return Blake2Core.Scalar;
+#endif
+    }
+
+#if NET8_0_OR_GREATER
+    /// <summary>CPUID family and vendor, decoded here independently of the library's own reader.</summary>
+    private static (int Family, string Vendor) CpuIdFamily()
+    {
+        if (!X86Base.IsSupported)
+            return (0, "");
+        (_, int ebx, int ecx, int edx) = X86Base.CpuId(0, 0);
+        string vendor = string.Concat(new[] { ebx, edx, ecx }.Select(r => System.Text.Encoding.ASCII.GetString(BitConverter.GetBytes(r))));
+        int eax = X86Base.CpuId(1, 0).Eax;
+        int family = ((eax >> 8) & 0xF) == 0xF ? 0xF + ((eax >> 20) & 0xFF) : (eax >> 8) & 0xF;
+        return (family, vendor);
+    }
+
+    [Fact]
+    public void TheLibraryReadsTheSameCpu()
+    {
+        if (LibraryIsNetStandard)
+            return; // no CPUID below .NET 8: the netstandard build has no CPU rules to apply
+        (int family, string vendor) = CpuIdFamily();
+        Assert.Equal(vendor, Cpu.Current.Vendor);
+        Assert.Equal(family, Cpu.Current.Family);
+    }
+#endif
+
     [Theory]
     [InlineData("scalar", "Scalar")]
     [InlineData("SCALAR", "Scalar")]
     [InlineData("sse41", "Sse41")]
     [InlineData("avx2", "Avx2")]
     [InlineData("avx512", "Avx512")]
-    public void TheEnvironmentCeilingIsHonoured(string name, string ceilingName)
+    public void TheEnvironmentOverrideIsHonoured(string name, string coreName)
     {
-        Blake2Core ceiling = Algorithm.ParseCore(ceilingName);
-        foreach (bool isB in new[] { true, false })
+        Blake2Core requested = Algorithm.ParseCore(coreName);
+        foreach (KernelSetView set in KernelSetView.All)
         {
-            Blake2Core chosen = Blake2Cores.Choose(isB, name);
-            Assert.True(chosen <= ceiling, $"{name}: chose {chosen}");
-            Assert.True(Blake2Cores.IsSupported(chosen, isB));
-            // Nothing supported between the choice and the ceiling was passed over.
-            for (Blake2Core c = chosen + 1; c <= ceiling; c++)
-                Assert.False(Blake2Cores.IsSupported(c, isB), $"{name}: skipped {c}");
+            Blake2Core chosen = set.Choose(name);
+            Assert.True(set.Supported.Contains(chosen), $"{set.Name} {name}: chose {chosen}, which does not run here");
+            if (set.Supported.Contains(requested))
+            {
+                // A core that runs here is used exactly, whatever the CPU rules prefer.
+                Assert.Equal(requested, chosen);
+                continue;
+            }
+            Assert.True(chosen < requested, $"{set.Name} {name}: chose {chosen}");
+            // Nothing supported between the choice and the request was passed over.
+            for (Blake2Core c = chosen + 1; c < requested; c++)
+                Assert.False(set.Supported.Contains(c), $"{set.Name} {name}: skipped {c}");
         }
     }
 
     [Fact]
-    public void AnUnknownCeilingMeansNoCeiling() =>
-        Assert.Equal(Blake2Cores.Choose(true, "avx512"), Blake2Cores.Choose(true, "no-such-core"));
+    public void AnUnknownNameMeansTheDefault()
+    {
+        foreach (KernelSetView set in KernelSetView.All)
+            Assert.Equal(set.Choose(null), set.Choose("no-such-core"));
+    }
+
+    [Fact]
+    public void WithoutARequestTheFirstRunnableKernelOrTheCpuRuleWins()
+    {
+        Blake2Core b = CoreTable.Blake2b.Choose(null);
+        if (CpuRules.PreferScalarForOneMessage)
+            Assert.Equal(Blake2Core.Scalar, b);
+        else
+            Assert.Equal(Algorithm.B.Cores.Max(), b); // the table lists the widest first, and the widest runs
+        // Lanes always beat one message at a time: a lane job picks its widest lane kernel that runs.
+        Blake2Core lanes = CoreTable.Blake2bpLeaves.Choose(null);
+        Assert.True(CoreTable.Blake2bpLeaves.Lanes(lanes) > 1 || !CoreTable.Blake2bpLeaves.Supported.Any(c => CoreTable.Blake2bpLeaves.Lanes(c) > 1));
+    }
+
+    [Fact]
+    public unsafe void EveryCoreNameReachesAKernelOfEachAlgorithm()
+    {
+        // States carry a core's name; one-message jobs answer every name with their best kernel at or below it.
+        foreach (Blake2Core core in Enum.GetValues(typeof(Blake2Core)))
+        {
+            Assert.True(CoreTable.Blake2b.Entry(core) != null, $"BLAKE2b {core}");
+            Assert.True(CoreTable.Blake2s.Entry(core) != null, $"BLAKE2s {core}");
+        }
+    }
+
+    [Fact]
+    public void NamesRoundTrip()
+    {
+        foreach (Blake2Core core in Enum.GetValues(typeof(Blake2Core)))
+            Assert.Equal(core, Blake2Cores.Parse(Blake2Cores.Name(core)));
+    }
+
+    /// <summary>The six kernel sets behind one shape, so each test runs over all of them.</summary>
+    private sealed class KernelSetView
+    {
+        public static readonly KernelSetView[] All =
+        {
+            new(CoreTable.Blake2b.Name, CoreTable.Blake2b.Supported, CoreTable.Blake2b.Choose),
+            new(CoreTable.Blake2s.Name, CoreTable.Blake2s.Supported, CoreTable.Blake2s.Choose),
+            new(CoreTable.Blake2bpLeaves.Name, CoreTable.Blake2bpLeaves.Supported, CoreTable.Blake2bpLeaves.Choose),
+            new(CoreTable.Blake2spLeaves.Name, CoreTable.Blake2spLeaves.Supported, CoreTable.Blake2spLeaves.Choose),
+            new(CoreTable.ManyBlake2b.Name, CoreTable.ManyBlake2b.Supported, CoreTable.ManyBlake2b.Choose),
+            new(CoreTable.ManyBlake2s.Name, CoreTable.ManyBlake2s.Supported, CoreTable.ManyBlake2s.Choose),
+        };
+
+        private KernelSetView(string name, System.Collections.Generic.IReadOnlyList<Blake2Core> supported, Func<string?, Blake2Core> choose)
+        {
+            Name = name;
+            Supported = supported;
+            Choose = choose;
+        }
+
+        public string Name { get; }
+        public System.Collections.Generic.IReadOnlyList<Blake2Core> Supported { get; }
+        public Func<string?, Blake2Core> Choose { get; }
+    }
 
     [Fact]
     public void ScalarIsAlwaysSupportedAndListedFirst()

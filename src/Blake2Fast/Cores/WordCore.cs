@@ -5,9 +5,8 @@ using Blake2Fast.Internal;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// A word of the compression function as <see cref="WordCore{T, TWord}"/> runs it: a machine word (the
-/// scalar cores), or a vector whose lanes are independent hashes (the lane cores of BLAKE2bp/BLAKE2sp and
-/// many-message hashing), so one loop serves both.
+/// A word of the compression function as <see cref="WordCore{T, TWord}"/> runs it: a vector whose lanes are
+/// independent hashes (the lane cores of BLAKE2bp/BLAKE2sp and many-message hashing).
 /// </summary>
 internal interface IWord<T> : IBlake2Ops<T> where T : struct
 {
@@ -19,15 +18,23 @@ internal interface IWord<T> : IBlake2Ops<T> where T : struct
     bool LessThan(T a, T b);
 
     /// <summary>
-    /// Reads one block into 16 words: little-endian machine words, or for lanes one block per lane (side by side
-    /// in memory) transposed so that word i holds word i of every lane's block.
+    /// Reads one block per lane (side by side in memory), transposed so that word i holds word i of every lane's
+    /// block.
     /// </summary>
     void LoadMessage(ref byte input, ref Message16<T> message);
 }
 
-/// <summary>A machine word: what the state needs beyond the compression function.</summary>
-internal interface IScalarWord<T> : IWord<T> where T : struct
+/// <summary>
+/// A machine word as the states and the row cores use it around the compression function: the counter, the
+/// parameter block, the IV and the digest's byte order. (The portable compression itself is generated: Scalar.cs.)
+/// </summary>
+internal interface IScalarWord<T> where T : struct
 {
+    T Add(T a, T b);
+    T Xor(T a, T b);
+    bool LessThan(T a, T b);
+    T FromUInt32(uint value);
+    T IV(int i);
     T AllOnes { get; }
     T Load(ref byte block, int wordIndex);
     void Store(System.Span<byte> destination, T value);
@@ -66,9 +73,8 @@ internal static class WordSchedule<T> where T : struct
 }
 
 /// <summary>
-/// The compression loop over 16 words, written once: with machine words it is the portable core (general-purpose
-/// registers, any CPU, any endianness); with vector words it runs one hash per lane. The chain (h[8], t0, t1,
-/// f0, f1) is passed as a ref to its first word.
+/// The lane cores' compression loop over 16 vector words, written once: each lane runs its own hash. The chain
+/// (h[8], t0, t1, f0, f1, in lane layout) is passed as a ref to its first word.
 /// </summary>
 internal static class WordCore<T, TWord>
     where T : struct

@@ -1,0 +1,233 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// Every compression kernel of the library, per job, in one list: its name, whether this CPU and runtime can run
+/// it, how many hashes it runs side by side, and its entry point. The supported lists, the default choice, the
+/// dispatch and the tests are all derived from here; a new kernel (an ARM64 one, BLAKE3's) is one entry.
+/// </summary>
+/// <remarks>
+/// Each list is in the order preferred where no CPU rule (<see cref="CpuRules"/>) says otherwise: widest vectors
+/// first, measured fastest on the CPUs in the README. Every kernel has the signature
+/// <c>(ref chain, ref input, count, increment)</c>; a state calls the one it was created with through a function
+/// pointer, once per run of blocks, never per block.
+/// </remarks>
+internal static unsafe class CoreTable
+{
+    /// <summary>BLAKE2b, one message (row-layout SIMD kernels, the unrolled portable kernel).</summary>
+    public static readonly KernelSet<ulong> Blake2b = new("BLAKE2b", singleStream: null,
+#if NET8_0_OR_GREATER
+        new(Blake2Core.Avx512, Blake2bAvx512.IsSupported, 1, &Blake2bAvx512.Compress),
+        new(Blake2Core.Avx2, Blake2bAvx2.IsSupported, 1, &Blake2bAvx2.Compress),
+        new(Blake2Core.Sse41, Blake2bSse41.IsSupported, 1, &Blake2bSse41.Compress),
+#endif
+        new Kernel<ulong>(Blake2Core.Scalar, true, 1, &Blake2bScalar.Compress));
+
+    /// <summary>BLAKE2s, one message. (No AVX2 kernel: 32-bit rows fit 128-bit vectors, and SSE4.1 runs them.)</summary>
+    public static readonly KernelSet<uint> Blake2s = new("BLAKE2s", singleStream: null,
+#if NET8_0_OR_GREATER
+        new(Blake2Core.Avx512, Blake2sAvx512.IsSupported, 1, &Blake2sAvx512.Compress),
+        new(Blake2Core.Sse41, Blake2sSse41.IsSupported, 1, &Blake2sSse41.Compress),
+#endif
+        new Kernel<uint>(Blake2Core.Scalar, true, 1, &Blake2sScalar.Compress));
+
+    /// <summary>BLAKE2bp's 4 leaves in vector lanes; without a lane kernel, the leaves run one by one on BLAKE2b's kernels.</summary>
+    public static readonly KernelSet<ulong> Blake2bpLeaves = new("BLAKE2bp", Blake2b
+#if NET8_0_OR_GREATER
+        , new(Blake2Core.Avx512, Blake2bLanesAvx512.IsSupported, 4, &Blake2bLanesAvx512.Compress4),
+        new(Blake2Core.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress)
+#endif
+        );
+
+    /// <summary>BLAKE2sp's 8 leaves in vector lanes.</summary>
+    public static readonly KernelSet<uint> Blake2spLeaves = new("BLAKE2sp", Blake2s
+#if NET8_0_OR_GREATER
+        , new(Blake2Core.Avx512, Blake2sLanesAvx512.IsSupported, 8, &Blake2sLanesAvx512.Compress8),
+        new(Blake2Core.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress)
+#endif
+        );
+
+    /// <summary>Many independent BLAKE2b messages: 8 at once in 512-bit lanes, 4 in 256-bit ones.</summary>
+    public static readonly KernelSet<ulong> ManyBlake2b = new("BLAKE2b many-message", Blake2b
+#if NET8_0_OR_GREATER
+        , new(Blake2Core.Avx512, Blake2bLanesAvx512.IsSupported, 8, &Blake2bLanesAvx512.Compress8),
+        new(Blake2Core.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress)
+#endif
+        );
+
+    /// <summary>Many independent BLAKE2s messages: 16 at once in 512-bit lanes, 8 in 256-bit ones.</summary>
+    public static readonly KernelSet<uint> ManyBlake2s = new("BLAKE2s many-message", Blake2s
+#if NET8_0_OR_GREATER
+        , new(Blake2Core.Avx512, Blake2sLanesAvx512.IsSupported, 16, &Blake2sLanesAvx512.Compress16),
+        new(Blake2Core.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress)
+#endif
+        );
+}
+
+/// <summary>The instruction set a kernel needs, which is also its name (as <c>BLAKE2FAST_CORE</c> spells it, lower-cased).</summary>
+internal enum Blake2Core : byte
+{
+    Scalar = 1,
+    Sse41 = 2,
+    Avx2 = 3,
+    Avx512 = 4,
+}
+
+/// <summary>One compression kernel (see <see cref="CoreTable"/>).</summary>
+internal readonly unsafe struct Kernel<T> where T : unmanaged
+{
+    public Kernel(Blake2Core core, bool isSupported, int lanes, delegate*<ref T, ref byte, nuint, uint, void> compress)
+    {
+        Core = core;
+        IsSupported = isSupported;
+        Lanes = lanes;
+        Compress = compress;
+    }
+
+    public Blake2Core Core { get; }
+    public bool IsSupported { get; }
+
+    /// <summary>How many hashes run side by side: 1 for a single-stream kernel.</summary>
+    public int Lanes { get; }
+
+    /// <summary>Compresses <c>count</c> blocks (or superblocks of one block per lane) into the chain.</summary>
+    public delegate*<ref T, ref byte, nuint, uint, void> Compress { get; }
+}
+
+/// <summary>The kernels of one job, which of them run here, and the one the library uses.</summary>
+internal sealed unsafe class KernelSet<T> where T : unmanaged
+{
+    private readonly Kernel<T>[] _kernels;
+    private readonly KernelSet<T>? _singleStream;
+    private readonly nint[] _entries = new nint[(int)Blake2Core.Avx512 + 1]; // by core; 0 where this job has none here
+
+    /// <param name="name">The job's name in reports.</param>
+    /// <param name="singleStream">
+    /// For a lane job, the single-stream set that runs the lanes one by one where no lane kernel does.
+    /// </param>
+    /// <param name="kernels">The kernels in preference order.</param>
+    public KernelSet(string name, KernelSet<T>? singleStream, params Kernel<T>[] kernels)
+    {
+        Name = name;
+        _singleStream = singleStream;
+        _kernels = kernels;
+        for (Blake2Core core = Blake2Core.Scalar; core <= Blake2Core.Avx512; core++)
+        {
+            foreach (Kernel<T> kernel in kernels)
+            {
+                // A lane job has only its own kernels (the caller runs the lanes one by one otherwise). A
+                // single-stream job answers every core with its best kernel at or below it, so a state carrying a
+                // core this algorithm lacks (BLAKE2s has no AVX2 kernel; many-message hashing finishes each message
+                // on the lane core's name) still runs.
+                if (kernel.IsSupported && (kernel.Core == core || (singleStream is null && kernel.Core < core)))
+                {
+                    _entries[(int)core] = (nint)kernel.Compress;
+                    break;
+                }
+            }
+        }
+        Default = Choose(Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable));
+    }
+
+    public string Name { get; }
+
+    /// <summary>
+    /// The core new states use, chosen once: a static readonly value, so tiered compilation treats it as a
+    /// constant in every method compiled after it is set.
+    /// </summary>
+    public Blake2Core Default { get; }
+
+    /// <summary>
+    /// The entry point for <paramref name="core"/>: for a lane job its own kernel or <see langword="null"/>, for a
+    /// single-stream job its best kernel at or below that core. One indexed load, since every state calls it.
+    /// </summary>
+    public delegate*<ref T, ref byte, nuint, uint, void> Entry(Blake2Core core) =>
+        (delegate*<ref T, ref byte, nuint, uint, void>)_entries[(int)core];
+
+    /// <summary>Whether this job has a kernel of its own for <paramref name="core"/> that runs here.</summary>
+    public bool Runs(Blake2Core core) => Find(core) is not null;
+
+    /// <summary>The job's own kernel for <paramref name="core"/> if it runs here.</summary>
+    public Kernel<T>? Find(Blake2Core core)
+    {
+        foreach (Kernel<T> kernel in _kernels)
+        {
+            if (kernel.Core == core && kernel.IsSupported)
+                return kernel;
+        }
+        return null;
+    }
+
+    /// <summary>How many hashes the kernel of <paramref name="core"/> runs at once (1: lanes one by one).</summary>
+    public int Lanes(Blake2Core core) => Find(core)?.Lanes ?? 1;
+
+    /// <summary>
+    /// Every core this job can run here, by instruction set, lowest first: its own kernels and, for a lane job,
+    /// the single-stream kernels it falls back to (the tests run each of them).
+    /// </summary>
+    public IReadOnlyList<Blake2Core> Supported =>
+        _kernels.Where(k => k.IsSupported).Select(k => k.Core)
+            .Concat(_singleStream?.Supported ?? Array.Empty<Blake2Core>())
+            .Distinct().OrderBy(c => c).ToArray();
+
+    /// <summary>
+    /// The core to use when <paramref name="requested"/> (a core's name, or <see langword="null"/>) is asked for:
+    /// that core if it runs here, else the best core of a lower instruction set; with no request, the CPU's own
+    /// preference (<see cref="CpuRules"/>), else the first kernel of the list that runs here.
+    /// </summary>
+    internal Blake2Core Choose(string? requested)
+    {
+        Blake2Core? named = Blake2Cores.Parse(requested);
+        if (named is null && _singleStream is null && CpuRules.PreferScalarForOneMessage)
+            return Blake2Core.Scalar;
+        foreach (Kernel<T> kernel in _kernels)
+        {
+            if (kernel.IsSupported && (named is null || kernel.Core <= named))
+                return kernel.Core;
+        }
+        // A lane job without a lane kernel at or below the request: its lanes run on the single-stream choice.
+        return _singleStream?.Choose(requested) ?? Blake2Core.Scalar;
+    }
+}
+
+/// <summary>The default core of each job, and the override's name, as the states and the tests see them.</summary>
+internal static class Blake2Cores
+{
+    /// <summary>Environment variable naming the core to use (scalar, sse41, avx2, avx512); see <see cref="KernelSet{T}.Choose"/>.</summary>
+    public const string EnvironmentVariable = "BLAKE2FAST_CORE";
+
+    public static Blake2Core DefaultB => CoreTable.Blake2b.Default;
+    public static Blake2Core DefaultS => CoreTable.Blake2s.Default;
+    public static Blake2Core DefaultBp => CoreTable.Blake2bpLeaves.Default;
+    public static Blake2Core DefaultSp => CoreTable.Blake2spLeaves.Default;
+    public static Blake2Core DefaultManyB => CoreTable.ManyBlake2b.Default;
+    public static Blake2Core DefaultManyS => CoreTable.ManyBlake2s.Default;
+
+    /// <summary>Every core of BLAKE2b (<paramref name="isB"/>) or BLAKE2s that runs here, lowest first.</summary>
+    public static IReadOnlyList<Blake2Core> Supported(bool isB) => isB ? CoreTable.Blake2b.Supported : CoreTable.Blake2s.Supported;
+
+    /// <summary>Every core of BLAKE2bp (<paramref name="isB"/>) or BLAKE2sp that runs here, lowest first.</summary>
+    public static IReadOnlyList<Blake2Core> SupportedParallel(bool isB) => isB ? CoreTable.Blake2bpLeaves.Supported : CoreTable.Blake2spLeaves.Supported;
+
+    /// <summary>A core's name as the environment variable and <c>CompressionCore</c> spell it.</summary>
+    public static string Name(Blake2Core core) => core switch
+    {
+        Blake2Core.Sse41 => "sse41",
+        Blake2Core.Avx2 => "avx2",
+        Blake2Core.Avx512 => "avx512",
+        _ => "scalar",
+    };
+
+    /// <summary>Parses a core's name (case-insensitive); <see langword="null"/> for an unknown or absent name.</summary>
+    public static Blake2Core? Parse(string? name) => name?.Trim().ToLowerInvariant() switch
+    {
+        "scalar" => Blake2Core.Scalar,
+        "sse41" or "sse4.1" => Blake2Core.Sse41,
+        "avx2" => Blake2Core.Avx2,
+        "avx512" => Blake2Core.Avx512,
+        _ => null,
+    };
+}
