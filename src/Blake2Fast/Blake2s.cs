@@ -193,10 +193,6 @@ public static class Blake2s
         ManyEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sManyLanes>.Hash(core, parameters, inputs, outputs, nameof(outputs));
 
     /// <summary>One-shot hashing on a named core (the tests run every core through this).</summary>
-    internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, Blake2Core core)
-    {
-        var state = new Blake2sHashState(parameters, core);
-        state.Update(input);
-        state.Finish(output);
-    }
+    internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, Blake2Core core) =>
+        State.Blake2Engine<uint, Blake2sWord, Blake2sCompressor>.Hash(core, parameters, input, output, nameof(output));
 }

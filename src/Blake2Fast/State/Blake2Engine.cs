@@ -26,12 +26,15 @@ internal static class Blake2Engine<T, TWord, TCompressor>
     {
         TWord w = default;
         int wordSize = Unsafe.SizeOf<T>();
-        Span<byte> block = stackalloc byte[64];
-        int digestLength = parameters.WriteBlock(block, wordSize, xofLength);
-
-        ref byte p = ref block[0];
-        for (int i = 0; i < 8; i++)
-            Unsafe.Add(ref chain, i) = w.Xor(w.IV(i), w.Load(ref p, i));
+        uint word0 = parameters.SequentialWord0(wordSize, xofLength, out int digestLength);
+        if (word0 != 0)
+        {
+            chain = w.Xor(w.IV(0), w.FromUInt32(word0));
+            for (int i = 1; i < 8; i++)
+                Unsafe.Add(ref chain, i) = w.IV(i);
+        }
+        else
+            digestLength = InitializeFromBlock(ref chain, parameters, xofLength);
         for (int i = 8; i < 12; i++)
             Unsafe.Add(ref chain, i) = default;
 
@@ -40,6 +43,20 @@ internal static class Blake2Engine<T, TWord, TCompressor>
         if (keyBlock && !key.IsEmpty)
             Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
         bufferLength = key.IsEmpty || !keyBlock ? 0 : BlockSize;
+        return digestLength;
+    }
+
+    // Out of line: the full parameter block is the rare case, and its 64-byte stackalloc would otherwise make every
+    // Initialize switch from tier-0 straight to FullOpts.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int InitializeFromBlock(ref T chain, in Blake2Parameters parameters, uint xofLength)
+    {
+        TWord w = default;
+        Span<byte> block = stackalloc byte[64];
+        int digestLength = parameters.WriteBlock(block, Unsafe.SizeOf<T>(), xofLength);
+        ref byte p = ref block[0];
+        for (int i = 0; i < 8; i++)
+            Unsafe.Add(ref chain, i) = w.Xor(w.IV(i), w.Load(ref p, i));
         return digestLength;
     }
 
@@ -82,6 +99,46 @@ internal static class Blake2Engine<T, TWord, TCompressor>
         bufferLength = length;
     }
 
+    /// <summary>
+    /// One-shot hashing: the same steps as a state's Initialize, Update and Finish, with the chain and one block
+    /// on the stack and none of a state's bookkeeping. Full blocks are compressed straight from the input; only the
+    /// last (1..BlockSize bytes) is copied, into a block zeroed beforehand with fixed-size stores. An output
+    /// shorter than the digest throws, naming <c>outputName</c>, before anything is written.
+    /// </summary>
+    public static void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        Unsafe.SkipInit(out Message16<T> chainWords); // 12 of the 16 words used; Initialize writes them
+        Unsafe.SkipInit(out Message16<T> blockWords);
+        ref T chain = ref Message16<T>.First(ref chainWords);
+        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
+        int digestLength = Initialize(ref chain, ref block, out int buffered, parameters);
+        if (output.Length < digestLength)
+            Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
+
+        int blockSize = BlockSize, length = input.Length;
+        ref byte data = ref MemoryMarshal.GetReference(input);
+        TCompressor compressor = default;
+        if (buffered != 0 && length != 0)
+            compressor.Compress(core, ref chain, ref block, 1, (uint)blockSize); // the key block, not the last one
+        if (length > blockSize)
+        {
+            int blocks = (length - 1) / blockSize;
+            compressor.Compress(core, ref chain, ref data, (nuint)blocks, (uint)blockSize);
+            data = ref Unsafe.Add(ref data, blocks * blockSize);
+            length -= blocks * blockSize;
+        }
+        if (buffered == 0 || length != 0)
+        {
+            if (buffered != 0)
+                blockWords = default; // it held the key block; unkeyed, Initialize left it zeroed
+            Unsafe.CopyBlockUnaligned(ref block, ref data, (uint)length);
+            buffered = length;
+        }
+        Finish(core, ref chain, ref block, buffered, parameters.LastNode, output.Slice(0, digestLength));
+        chainWords = default; // key-derived
+        blockWords = default; // the key block or the input's tail
+    }
+
     /// <summary>Compresses the final block and writes the digest's first <c>output.Length</c> bytes.</summary>
     public static void Finish(Blake2Core core, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
     {
@@ -93,18 +150,13 @@ internal static class Blake2Engine<T, TWord, TCompressor>
             Unsafe.Add(ref chain, 11) = w.AllOnes;
         default(TCompressor).Compress(core, ref chain, ref buffer, 1, (uint)bufferLength);
 
-        int wordSize = Unsafe.SizeOf<T>();
-        if (output.Length == 8 * wordSize)
+        // The digest is h0..h7 in little-endian order: on a little-endian machine, the chain's own bytes. (The
+        // caller clears the chain, so swapping it in place on a big-endian one costs nothing extra.)
+        if (!BitConverter.IsLittleEndian)
         {
-            // A full-length digest goes straight to the caller's buffer.
             for (int i = 0; i < 8; i++)
-                w.Store(output.Slice(i * wordSize), Unsafe.Add(ref chain, i));
-            return;
+                Unsafe.Add(ref chain, i) = w.Load(ref Unsafe.As<T, byte>(ref Unsafe.Add(ref chain, i)), 0);
         }
-        Span<byte> digest = stackalloc byte[64];
-        for (int i = 0; i < 8; i++)
-            w.Store(digest.Slice(i * wordSize), Unsafe.Add(ref chain, i));
-        digest.Slice(0, output.Length).CopyTo(output);
-        digest.Clear();
+        Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(output), ref Unsafe.As<T, byte>(ref chain), (uint)output.Length);
     }
 }
