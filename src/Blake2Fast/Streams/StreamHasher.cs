@@ -37,6 +37,48 @@ internal static class StreamHasher
         }
     }
 
+    /// <summary>Hashes the stream into <paramref name="destination"/>, which the caller has checked is long enough.</summary>
+    public static void Hash<TState>(TState state, Stream input, Span<byte> destination) where TState : struct, IIncrementalState
+    {
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
+        try
+        {
+            int read;
+            while ((read = input.Read(buffer, 0, buffer.Length)) > 0)
+                state.Update(buffer.AsSpan(0, read));
+            state.Finish(destination);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+#if !NETSTANDARD2_0
+    /// <summary>Hashes the stream into <paramref name="destination"/>, which the caller has checked is long enough.</summary>
+    public static async ValueTask<int> HashAsync<TState>(TState state, Stream input, Memory<byte> destination, CancellationToken cancellationToken)
+        where TState : struct, IIncrementalState
+    {
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
+        try
+        {
+            int read;
+            while ((read = await input.ReadAsync(buffer, 0, buffer.Length, cancellationToken).ConfigureAwait(false)) > 0)
+            {
+                state.Update(buffer.AsSpan(0, read));
+                cancellationToken.ThrowIfCancellationRequested();
+            }
+            int length = state.DigestLength;
+            state.Finish(destination.Span);
+            return length;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+#endif
+
     public static async Task<byte[]> HashAsync<TState>(TState state, Stream input, CancellationToken cancellationToken) where TState : struct, IIncrementalState
     {
         byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
