@@ -7,7 +7,11 @@ using Blake2Fast.Surface;
 namespace Blake2Fast;
 
 /// <summary>BLAKE2b (RFC 7693): 64-bit words, digests of 1 to 64 bytes, keys of up to 64 bytes.</summary>
-/// <remarks>All members are thread-safe. Methods that take an output span allocate nothing.</remarks>
+/// <remarks>
+/// All members are thread-safe. Methods that take an output span allocate nothing. The 2.x names
+/// (<c>ComputeHash</c>, <c>ComputeAndWriteHash</c>, <c>CreateIncrementalHasher</c>) and the BCL-style names
+/// (<c>HashData</c>, <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
+/// </remarks>
 // The overloads and Blake2bHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
 [HashSurface(Name = "BLAKE2b", DigestLength = 64, MaxKeyLength = 64, ParameterBlock = true, StateSize = 240,
     Inner = typeof(Blake2State<ulong, SequentialEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bStorage>, Blake2bStorage>))]

@@ -11,7 +11,8 @@ namespace Blake2Fast;
 /// </summary>
 /// <remarks>
 /// All members are thread-safe; methods that take an output span allocate nothing. The leaves run in the SIMD
-/// lanes of one core (AVX-512 or AVX2), so long inputs hash several times faster than with BLAKE2b.
+/// lanes of one core (AVX-512 or AVX2), so long inputs hash several times faster than with BLAKE2b. The 2.x names
+/// and the BCL-style names (<c>HashData</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads and Blake2bpHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
 [HashSurface(Name = "BLAKE2bp", DigestLength = 64, MaxKeyLength = 64, StateSize = 1600,

@@ -7,7 +7,11 @@ using Blake2Fast.Surface;
 namespace Blake2Fast;
 
 /// <summary>BLAKE2s (RFC 7693): 32-bit words, digests of 1 to 32 bytes, keys of up to 32 bytes.</summary>
-/// <remarks>All members are thread-safe. Methods that take an output span allocate nothing.</remarks>
+/// <remarks>
+/// All members are thread-safe. Methods that take an output span allocate nothing. The 2.x names
+/// (<c>ComputeHash</c>, <c>ComputeAndWriteHash</c>, <c>CreateIncrementalHasher</c>) and the BCL-style names
+/// (<c>HashData</c>, <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
+/// </remarks>
 // The overloads and Blake2sHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
 [HashSurface(Name = "BLAKE2s", DigestLength = 32, MaxKeyLength = 32, ParameterBlock = true, StateSize = 120,
     Inner = typeof(Blake2State<uint, SequentialEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>, Blake2sStorage>))]

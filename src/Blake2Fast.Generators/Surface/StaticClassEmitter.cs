@@ -43,6 +43,27 @@ internal static class StaticClassEmitter
         LegacyStreams(w, v);
         LegacyHashAlgorithm(w, v);
 
+        w.Line("// ---- The BCL-style names (SHA256.HashData, HMACSHA256.HashData): the same hashes as the 2.x names above. ----");
+        w.Line();
+        foreach (var (len, _) in v.Unkeyed)
+            HashData(w, v, len, key: false);
+        if (m.Keyed)
+        {
+            w.Doc(
+                $"<summary>",
+                $"The keyed {m.Name} (a MAC, BLAKE2's own keyed mode rather than RFC 2104 HMAC) under the BCL's names, as",
+                $"<c>HMACSHA256.HashData(key, source)</c> sits beside <c>SHA256.HashData(source)</c>.",
+                $"</summary>",
+                $"<remarks>",
+                $"A class of its own, as in the BCL, because <c>HashData(key, source)</c> next to <c>HashData(source, destination)</c>",
+                $"would let a call with two arrays pick either one.",
+                $"</remarks>");
+            w.Open("public static class Keyed");
+            foreach (var (len, _) in v.Unkeyed)
+                HashData(w, v, len, key: true);
+            w.Close();
+        }
+
         w.Close();
         return w.ToString();
     }

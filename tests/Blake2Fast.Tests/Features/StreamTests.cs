@@ -559,7 +559,7 @@ public class StreamTests
     // ---------------------------------------------------------------- test streams
 
     /// <summary>A read-only, non-seekable stream over a byte array that returns short reads of random sizes.</summary>
-    private sealed class ShortReadStream : Stream
+    internal sealed class ShortReadStream : Stream
     {
         private readonly byte[] _data;
         private readonly Random _random;
