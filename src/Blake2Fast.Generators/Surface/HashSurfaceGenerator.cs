@@ -52,6 +52,15 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
 
                 /// <summary>The wrapper's approximate size in bytes, for its docs.</summary>
                 public int StateSize { get; set; }
+
+                /// <summary>
+                /// Extendable output (BLAKE2X): an output length, declared or unknown, replaces the digest length, and
+                /// <see cref="DigestLength"/> is the length of one output block.
+                /// </summary>
+                public bool Xof { get; set; }
+
+                /// <summary>The largest declared output length of an extendable-output algorithm.</summary>
+                public long MaxOutputLength { get; set; }
             }
         }
         """;
@@ -67,9 +76,13 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
 
         context.RegisterSourceOutput(models, static (c, model) =>
         {
-            c.AddSource($"{model.ClassName}.Surface.g.cs", SourceText.From(StaticClassEmitter.Emit(model), Encoding.UTF8));
+            string surface = model.Xof ? XofEmitter.EmitClass(model) : StaticClassEmitter.Emit(model);
+            c.AddSource($"{model.ClassName}.Surface.g.cs", SourceText.From(surface, Encoding.UTF8));
             if (model.Inner.Length > 0)
-                c.AddSource($"{model.StateName}.g.cs", SourceText.From(StateEmitter.Emit(model), Encoding.UTF8));
+            {
+                string state = model.Xof ? XofEmitter.EmitState(model) : StateEmitter.Emit(model);
+                c.AddSource($"{model.StateName}.g.cs", SourceText.From(state, Encoding.UTF8));
+            }
         });
     }
 }

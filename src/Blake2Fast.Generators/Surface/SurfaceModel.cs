@@ -24,6 +24,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public int MaxKeyLength;
     public bool ParameterBlock;
     public int StateSize;
+    public bool Xof;
+    public long MaxOutputLength;
 
     /// <summary>Whether the digest length is the caller's choice (BLAKE2) or fixed (BLAKE-256): fixed omits the digestLength overloads.</summary>
     public bool VariableLength => MinDigestLength < MaxDigestLength;
@@ -53,6 +55,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 case "MaxKeyLength": model.MaxKeyLength = (int)value.Value!; break;
                 case "ParameterBlock": model.ParameterBlock = (bool)value.Value!; break;
                 case "StateSize": model.StateSize = (int)value.Value!; break;
+                case "Xof": model.Xof = (bool)value.Value!; break;
+                case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
                 case "Inner":
                     if (value.Value is ITypeSymbol inner)
                         model.Inner = inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
@@ -73,7 +77,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
 
     private object[] Fields() => new object[]
     {
-        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize,
+        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
     };
 
     public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());
