@@ -65,6 +65,15 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
         }
         """;
 
+    // A readable build error in place of the confusing ones the generated code would otherwise cause. The generator
+    // ships with no package, so there are no analyzer releases to track (RS2008).
+#pragma warning disable RS2008
+    private static readonly DiagnosticDescriptor MissingCore = new(
+        "B2FSURF001", "HashSurface declaration without a Core property",
+        "[HashSurface] on {0} needs a hand-written static 'Core' property: the one place the surface names its compression core",
+        "Blake2Fast.Surface", DiagnosticSeverity.Error, isEnabledByDefault: true);
+#pragma warning restore RS2008
+
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
         context.RegisterPostInitializationOutput(static c => c.AddSource("HashSurfaceAttribute.g.cs", SourceText.From(AttributeSource, Encoding.UTF8)));
@@ -77,8 +86,10 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
         context.RegisterSourceOutput(models, static (c, model) =>
         {
             string surface = model.Xof ? XofEmitter.EmitClass(model) : StaticClassEmitter.Emit(model);
+            if (model.CoreType.Length == 0)
+                c.ReportDiagnostic(Diagnostic.Create(MissingCore, Location.None, model.ClassName));
             c.AddSource($"{model.ClassName}.Surface.g.cs", SourceText.From(surface, Encoding.UTF8));
-            if (model.Inner.Length > 0)
+            if (model.Inner.Length > 0 && model.CoreType.Length > 0)
             {
                 string state = model.Xof ? XofEmitter.EmitState(model) : StateEmitter.Emit(model);
                 c.AddSource($"{model.StateName}.g.cs", SourceText.From(state, Encoding.UTF8));
