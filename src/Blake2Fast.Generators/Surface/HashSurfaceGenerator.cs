@@ -9,6 +9,19 @@ namespace Blake2Fast.Generators.Surface;
 /// Emits each algorithm's public surface (the static class's overloads and its incremental state wrapper, with their
 /// XML docs) from the <c>[HashSurface]</c> declaration on the hand-written part of the static class.
 /// </summary>
+/// <remarks>
+/// The hand-written part holds the attribute, an <c>internal static Core</c> property (the only place the surface
+/// names a compression core; the generated state's constructor takes that property's type) and whatever is truly
+/// specific. How the algorithms still to come are meant to fit:
+/// <list type="bullet">
+/// <item>BLAKE-256 / BLAKE-224: <c>DigestLength = 32 (28), MinDigestLength = 32 (28), MaxKeyLength = 0</c> gives the
+/// fixed-length, unkeyed overloads only (no digestLength, no key, no <c>Keyed</c>); the salt overloads and a state
+/// over its own engine (leave <c>Inner</c> unset) are hand-written, with the same <c>Create(digestLength, key)</c>,
+/// <c>Update</c>, <c>Finish</c> and <c>DigestLength</c> members the generated overloads call.</item>
+/// <item>BLAKE3: <c>DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32</c>, the state hand-written
+/// (its <c>Create</c> refuses keys that are not exactly 32 bytes); <c>DeriveKey(context, material)</c> is hand-written.</item>
+/// </list>
+/// </remarks>
 [Generator(LanguageNames.CSharp)]
 public sealed class HashSurfaceGenerator : IIncrementalGenerator
 {
