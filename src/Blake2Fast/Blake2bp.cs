@@ -1,11 +1,7 @@
 using System;
-using System.IO;
-using System.Security.Cryptography;
-using System.Threading;
-using System.Threading.Tasks;
 using Blake2Fast.Cores;
-using Blake2Fast.Interop;
-using Blake2Fast.Streams;
+using Blake2Fast.State;
+using Blake2Fast.Surface;
 
 namespace Blake2Fast;
 
@@ -15,155 +11,16 @@ namespace Blake2Fast;
 /// </summary>
 /// <remarks>
 /// All members are thread-safe; methods that take an output span allocate nothing. The leaves run in the SIMD
-/// lanes of one core (AVX-512 or AVX2), so long inputs hash several times faster than with BLAKE2b.
+/// lanes of one core (AVX-512 or AVX2), so long inputs hash several times faster than with BLAKE2b. The 2.x names
+/// and the BCL-style names (<c>HashData</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
-public static class Blake2bp
+// The overloads and Blake2bpHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
+[HashSurface(Name = "BLAKE2bp", DigestLength = 64, MaxKeyLength = 64, StateSize = 1600,
+    Inner = typeof(Blake2State<ulong, ParallelEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bpLanes, Blake2bpStorage>, Blake2bpStorage>))]
+public static partial class Blake2bp
 {
-    /// <summary>The default (and largest) digest length in bytes: 64.</summary>
-    public const int DefaultDigestLength = 64;
-
-    /// <summary>The largest key length in bytes: 64.</summary>
-    public const int MaxKeyLength = 64;
-
-    /// <summary>Computes the 64-byte BLAKE2bp digest of <paramref name="input"/>.</summary>
-    public static byte[] ComputeHash(ReadOnlySpan<byte> input) => ComputeHash(DefaultDigestLength, default, input);
-
-    /// <summary>Computes the BLAKE2bp digest of <paramref name="input"/> with the given length.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    public static byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input) => ComputeHash(digestLength, default, input);
-
-    /// <summary>Computes the 64-byte keyed BLAKE2bp digest (a MAC) of <paramref name="input"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    public static byte[] ComputeHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => ComputeHash(DefaultDigestLength, key, input);
-
-    /// <summary>Computes the keyed BLAKE2bp digest (a MAC) of <paramref name="input"/> with the given length.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    public static byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) =>
-        Hash(Blake2Parameters.Simple(digestLength, key, DefaultDigestLength), input);
-
-    /// <summary>Computes the 64-byte BLAKE2bp digest of <paramref name="input"/> into <paramref name="output"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="output"/> is shorter than 64 bytes; nothing is written.</exception>
-    public static void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) => ComputeAndWriteHash(DefaultDigestLength, default, input, output);
-
-    /// <summary>Computes the BLAKE2bp digest of <paramref name="input"/> with the given length into <paramref name="output"/>.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    /// <exception cref="ArgumentException"><paramref name="output"/> is shorter than <paramref name="digestLength"/>; nothing is written.</exception>
-    public static void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) => ComputeAndWriteHash(digestLength, default, input, output);
-
-    /// <summary>Computes the 64-byte keyed BLAKE2bp digest of <paramref name="input"/> into <paramref name="output"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes, or <paramref name="output"/> is shorter than 64 bytes.</exception>
-    public static void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) => ComputeAndWriteHash(DefaultDigestLength, key, input, output);
-
-    /// <summary>Computes the keyed BLAKE2bp digest of <paramref name="input"/> with the given length into <paramref name="output"/>.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes, or <paramref name="output"/> is shorter than <paramref name="digestLength"/>.</exception>
-    public static void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) =>
-        Hash(Blake2Parameters.Simple(digestLength, key, DefaultDigestLength), input, output, Blake2Cores.DefaultBp);
-
-    /// <summary>Creates an incremental BLAKE2bp hash with a 64-byte digest.</summary>
-    public static Blake2bpHashState CreateIncrementalHasher() => CreateIncrementalHasher(DefaultDigestLength, default);
-
-    /// <summary>Creates an incremental BLAKE2bp hash with the given digest length.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    public static Blake2bpHashState CreateIncrementalHasher(int digestLength) => CreateIncrementalHasher(digestLength, default);
-
-    /// <summary>Creates an incremental keyed BLAKE2bp hash with a 64-byte digest.</summary>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    public static Blake2bpHashState CreateIncrementalHasher(ReadOnlySpan<byte> key) => CreateIncrementalHasher(DefaultDigestLength, key);
-
-    /// <summary>Creates an incremental keyed BLAKE2bp hash with the given digest length.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    public static Blake2bpHashState CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) =>
-        new(Blake2Parameters.Simple(digestLength, key, DefaultDigestLength), Blake2Cores.DefaultBp);
-
-    /// <summary>Computes the BLAKE2bp digest (full length) of the rest of <paramref name="input"/>, read in pooled chunks.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
-    public static byte[] ComputeHash(Stream input) => ComputeHash(DefaultDigestLength, ReadOnlySpan<byte>.Empty, input);
-
-    /// <summary>Computes the BLAKE2bp digest of the rest of <paramref name="input"/> with the given length.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
-    public static byte[] ComputeHash(int digestLength, Stream input) => ComputeHash(digestLength, ReadOnlySpan<byte>.Empty, input);
-
-    /// <summary>Computes the keyed BLAKE2bp digest (full length) of the rest of <paramref name="input"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    public static byte[] ComputeHash(ReadOnlySpan<byte> key, Stream input) => ComputeHash(DefaultDigestLength, key, input);
-
-    /// <summary>Computes the keyed BLAKE2bp digest of the rest of <paramref name="input"/> with the given length.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    public static byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, Stream input)
-    {
-        Blake2bpHashState state = CreateIncrementalHasher(digestLength, key);
-        StreamHasher.ThrowIfUnreadable(input, nameof(input));
-        return StreamHasher.Hash(state, input);
-    }
-
-    /// <summary>Computes the BLAKE2bp digest (full length) of the rest of <paramref name="input"/>, reading asynchronously.</summary>
-    /// <remarks>Cancellation is checked by every read and between reads.</remarks>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
-    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
-    public static Task<byte[]> ComputeHashAsync(Stream input, CancellationToken cancellationToken = default) =>
-        ComputeHashAsync(DefaultDigestLength, ReadOnlyMemory<byte>.Empty, input, cancellationToken);
-
-    /// <summary>Computes the BLAKE2bp digest of the rest of <paramref name="input"/> with the given length, reading asynchronously.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    /// <exception cref="ArgumentException"><paramref name="input"/> is not readable.</exception>
-    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
-    public static Task<byte[]> ComputeHashAsync(int digestLength, Stream input, CancellationToken cancellationToken = default) =>
-        ComputeHashAsync(digestLength, ReadOnlyMemory<byte>.Empty, input, cancellationToken);
-
-    /// <summary>Computes the keyed BLAKE2bp digest (full length) of the rest of <paramref name="input"/>, reading asynchronously.</summary>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
-    public static Task<byte[]> ComputeHashAsync(ReadOnlyMemory<byte> key, Stream input, CancellationToken cancellationToken = default) =>
-        ComputeHashAsync(DefaultDigestLength, key, input, cancellationToken);
-
-    /// <summary>Computes the keyed BLAKE2bp digest of the rest of <paramref name="input"/> with the given length, reading asynchronously.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is out of range.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is too long, or <paramref name="input"/> is not readable.</exception>
-    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
-    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
-    public static Task<byte[]> ComputeHashAsync(int digestLength, ReadOnlyMemory<byte> key, Stream input, CancellationToken cancellationToken = default)
-    {
-        Blake2bpHashState state = CreateIncrementalHasher(digestLength, key.Span);
-        StreamHasher.ThrowIfUnreadable(input, nameof(input));
-        return StreamHasher.HashAsync(state, input, cancellationToken);
-    }
-
-    /// <summary>Creates a <see cref="HashAlgorithm"/> computing 64-byte BLAKE2bp digests, for APIs such as <see cref="CryptoStream"/>.</summary>
-    public static HashAlgorithm CreateHashAlgorithm() => CreateHashAlgorithm(DefaultDigestLength);
-
-    /// <summary>Creates a <see cref="HashAlgorithm"/> computing BLAKE2bp digests of the given length.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    public static HashAlgorithm CreateHashAlgorithm(int digestLength) => new Blake2Hmac<Blake2bpHashState>(digestLength, default);
-
-    /// <summary>Creates an <see cref="HMAC"/> that computes 64-byte keyed BLAKE2bp digests.</summary>
-    /// <remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    public static HMAC CreateHMAC(ReadOnlySpan<byte> key) => CreateHMAC(DefaultDigestLength, key);
-
-    /// <summary>Creates an <see cref="HMAC"/> that computes keyed BLAKE2bp digests of the given length.</summary>
-    /// <remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is not 1..64.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    public static HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => new Blake2Hmac<Blake2bpHashState>(digestLength, key);
-
-    private static byte[] Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input)
-    {
-        var state = new Blake2bpHashState(parameters, Blake2Cores.DefaultBp);
-        state.Update(input);
-        return state.Finish();
-    }
+    /// <summary>The core every BLAKE2bp hash runs on (and the lane core of <see cref="Blake2b.ComputeAndWriteHashes(ReadOnlySpan{ReadOnlyMemory{byte}}, Span{byte})"/>).</summary>
+    internal static Blake2Core Core => Blake2Cores.DefaultBp;
 
     /// <summary>One-shot hashing on a named core (the tests run every core through this).</summary>
     internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, Blake2Core core)

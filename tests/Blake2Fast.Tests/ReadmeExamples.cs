@@ -21,13 +21,15 @@ public class ReadmeExamples
     [Fact]
     public void OneShot()
     {
-        byte[] digest = Blake2b.ComputeHash(Encoding.UTF8.GetBytes("hello"));    // 64 bytes
-        byte[] short32 = Blake2b.ComputeHash(32, data);                          // any length 1..64
-        byte[] mac = Blake2s.ComputeHash(key, data);                             // keyed (MAC), 32 bytes
+        byte[] digest = Blake2b.HashData(Encoding.UTF8.GetBytes("hello"));       // 64 bytes
+        byte[] short32 = Blake2b.HashData(32, data);                             // any length 1..64
+        byte[] mac = Blake2s.Keyed.HashData(key, data);                          // keyed (MAC), 32 bytes
+        byte[] same = Blake2b.ComputeHash(32, data);                             // the 2.x name, the same hash
 
         Assert.Equal(Blake2b.ComputeHash("hello"u8), digest);
         Assert.Equal(32, short32.Length);
         Assert.Equal(Blake2s.ComputeHash(32, key, data), mac);
+        Assert.Equal(short32, same);
     }
 
     [Fact]
@@ -47,7 +49,7 @@ public class ReadmeExamples
     public void AllocationFree()
     {
         Span<byte> output = stackalloc byte[Blake2s.DefaultDigestLength];
-        Blake2s.ComputeAndWriteHash(data, output);
+        int length = Blake2s.HashData(data, output);            // too short: ArgumentException, nothing written
 
         var state = Blake2b.CreateIncrementalHasher(key);
         state.Update(data);
@@ -56,6 +58,7 @@ public class ReadmeExamples
             throw new InvalidOperationException("tag buffer too small");
 
         Assert.Equal(Blake2s.ComputeHash(data), output.ToArray());
+        Assert.Equal(32, length);
         Assert.Equal(64, written);
         Assert.Equal(Blake2b.ComputeHash(key, data), tag.ToArray());
     }
@@ -104,8 +107,14 @@ public class ReadmeExamples
     public async System.Threading.Tasks.Task StreamsAsync()
     {
         var cancellationToken = System.Threading.CancellationToken.None;
-        byte[] fileDigest = Blake2b.ComputeHash(stream);                          // pooled buffer, constant memory
+#if !LIBRARY_NETSTANDARD
+        byte[] fileDigest = Blake2b.HashData(stream);                             // pooled buffer, constant memory
+        byte[] asyncDigest = await Blake2sp.HashDataAsync(32, stream, cancellationToken);
+#else
+        // The netstandard2.0 build has no HashDataAsync (no ValueTask there); its async form is ComputeHashAsync.
+        byte[] fileDigest = Blake2b.HashData(stream);
         byte[] asyncDigest = await Blake2sp.ComputeHashAsync(32, stream, cancellationToken);
+#endif
 
         Assert.Equal(Blake2b.ComputeHash(StreamContent), fileDigest);
         Assert.Equal(Blake2sp.ComputeHash(32, Array.Empty<byte>()), asyncDigest); // the stream was read to its end above
@@ -139,7 +148,7 @@ public class ReadmeExamples
     [Fact]
     public void ExtendableOutput()
     {
-        byte[] okm = Blake2Xb.ComputeHash(100, key, data);      // 100 bytes; up to 2^32-2 (BLAKE2Xs: 65534)
+        byte[] okm = Blake2Xb.Keyed.HashData(key, data, 100);   // 100 bytes; up to 2^32-2 (BLAKE2Xs: 65534)
 
         var xof = Blake2Xs.CreateIncrementalHasher(Blake2Xs.UnknownOutputLength);
         xof.Update(data);

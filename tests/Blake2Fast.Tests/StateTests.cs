@@ -511,6 +511,10 @@ public class StateTests
                 () => Blake2b.ComputeAndWriteHash(AllocKey, AllocInput, output),
                 () => Blake2b.ComputeAndWriteHash(32, AllocKey, AllocInput, output),
                 () => Blake2b.ComputeAndWriteHash(new Blake2Parameters { DigestLength = 32, Key = AllocKey, Salt = AllocKey, Personalization = AllocKey }, AllocInput, output),
+                () => Blake2b.HashData(AllocInput, output),
+                () => Blake2b.TryHashData(32, AllocInput, output, out _),
+                () => Blake2b.Keyed.HashData(AllocKey, AllocInput, output),
+                () => Blake2b.Keyed.TryHashData(32, AllocKey, AllocInput, output, out _),
                 () =>
                 {
                     Blake2bHashState s = Blake2b.CreateIncrementalHasher(AllocKey);
@@ -537,6 +541,10 @@ public class StateTests
             () => Blake2s.ComputeAndWriteHash(AllocKey, AllocInput, output),
             () => Blake2s.ComputeAndWriteHash(16, AllocKey, AllocInput, output),
             () => Blake2s.ComputeAndWriteHash(new Blake2Parameters { DigestLength = 16, Key = AllocKey, Salt = AllocKey.AsSpan(0, 8), Personalization = AllocKey.AsSpan(0, 8) }, AllocInput, output),
+            () => Blake2s.HashData(AllocInput, output),
+            () => Blake2s.TryHashData(16, AllocInput, output, out _),
+            () => Blake2s.Keyed.HashData(AllocKey, AllocInput, output),
+            () => Blake2s.Keyed.TryHashData(16, AllocKey, AllocInput, output, out _),
             () =>
             {
                 Blake2sHashState s = Blake2s.CreateIncrementalHasher(AllocKey);
@@ -558,7 +566,7 @@ public class StateTests
 
     [Theory]
     [MemberData(nameof(AlgorithmNames))]
-    public void ComputeAndWriteHash_AndTheIncrementalApi_AllocateNothing(string algorithm)
+    public void ComputeAndWriteHash_HashData_AndTheIncrementalApi_AllocateNothing(string algorithm)
     {
         Algorithm a = Algorithm.Parse(algorithm);
         byte[] output = new byte[a.MaxDigestLength];

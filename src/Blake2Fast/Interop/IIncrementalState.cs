@@ -17,6 +17,9 @@ internal interface IIncrementalState
     /// <summary>Starts a new hash in this state.</summary>
     void Reset(int digestLength, ReadOnlySpan<byte> key);
 
+    /// <summary>The length in bytes of the digest that Finish produces.</summary>
+    int DigestLength { get; }
+
     void Update(ReadOnlySpan<byte> input);
 
     void Finish(Span<byte> output);

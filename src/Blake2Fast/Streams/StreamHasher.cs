@@ -37,6 +37,95 @@ internal static class StreamHasher
         }
     }
 
+    /// <summary>Hashes the stream into <paramref name="destination"/>, which the caller has checked is long enough.</summary>
+    public static void Hash<TState>(TState state, Stream input, Span<byte> destination) where TState : struct, IIncrementalState
+    {
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
+        try
+        {
+            int read;
+            while ((read = input.Read(buffer, 0, buffer.Length)) > 0)
+                state.Update(buffer.AsSpan(0, read));
+            state.Finish(destination);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    /// <summary>Feeds the stream through an extendable-output state, then fills <paramref name="destination"/> with its output.</summary>
+    public static void Fill<TState>(TState state, Stream input, Span<byte> destination) where TState : struct, IXofState
+    {
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
+        try
+        {
+            int read;
+            while ((read = input.Read(buffer, 0, buffer.Length)) > 0)
+                state.Update(buffer.AsSpan(0, read));
+            state.Read(destination);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+#if !NETSTANDARD2_0
+    /// <summary>Feeds the stream through an extendable-output state asynchronously, then fills <paramref name="destination"/>.</summary>
+    public static async ValueTask FillAsync<TState>(TState state, Stream input, Memory<byte> destination, CancellationToken cancellationToken)
+        where TState : struct, IXofState
+    {
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
+        try
+        {
+            int read;
+            while ((read = await input.ReadAsync(buffer, 0, buffer.Length, cancellationToken).ConfigureAwait(false)) > 0)
+            {
+                state.Update(buffer.AsSpan(0, read));
+                cancellationToken.ThrowIfCancellationRequested();
+            }
+            state.Read(destination.Span);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    /// <summary><see cref="FillAsync"/> into a new array of <paramref name="length"/> bytes.</summary>
+    public static async ValueTask<byte[]> FillNewAsync<TState>(TState state, Stream input, int length, CancellationToken cancellationToken)
+        where TState : struct, IXofState
+    {
+        var output = new byte[length];
+        await FillAsync(state, input, output, cancellationToken).ConfigureAwait(false);
+        return output;
+    }
+
+    /// <summary>Hashes the stream into <paramref name="destination"/>, which the caller has checked is long enough.</summary>
+    public static async ValueTask<int> HashAsync<TState>(TState state, Stream input, Memory<byte> destination, CancellationToken cancellationToken)
+        where TState : struct, IIncrementalState
+    {
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
+        try
+        {
+            int read;
+            while ((read = await input.ReadAsync(buffer, 0, buffer.Length, cancellationToken).ConfigureAwait(false)) > 0)
+            {
+                state.Update(buffer.AsSpan(0, read));
+                cancellationToken.ThrowIfCancellationRequested();
+            }
+            int length = state.DigestLength;
+            state.Finish(destination.Span);
+            return length;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+#endif
+
     public static async Task<byte[]> HashAsync<TState>(TState state, Stream input, CancellationToken cancellationToken) where TState : struct, IIncrementalState
     {
         byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);

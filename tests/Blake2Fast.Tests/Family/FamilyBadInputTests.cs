@@ -292,6 +292,16 @@ public class FamilyBadInputTests
         byte[] input = Hex.Sequence(10);
         Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeHash(outputLength, input)).ParamName);
         Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeHash(outputLength, Hex.Sequence(3), input)).ParamName);
+        foreach (byte[]? key in new[] { null, Hex.Sequence(3) })
+        {
+            var stream = new System.IO.MemoryStream(input);
+            Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashData(key, input, outputLength)).ParamName);
+            Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashData(key, stream, outputLength)).ParamName);
+#if !LIBRARY_NETSTANDARD
+            Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashDataAsync(key, stream, outputLength)).ParamName);
+#endif
+            Assert.Equal(0, stream.Position);
+        }
     }
 
     [Theory]
@@ -302,6 +312,18 @@ public class FamilyBadInputTests
         byte[] input = Hex.Sequence(10);
         Assert.Equal("output", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeAndWriteHash(input, Span<byte>.Empty)).ParamName);
         Assert.Equal("output", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeAndWriteHash(Hex.Sequence(3), input, Span<byte>.Empty)).ParamName);
+        foreach (byte[]? key in new[] { null, Hex.Sequence(3) })
+        {
+            var stream = new System.IO.MemoryStream(input);
+            Assert.Equal("destination", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashData(key, input, Span<byte>.Empty)).ParamName);
+            Assert.Equal("destination", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashData(key, stream, Span<byte>.Empty)).ParamName);
+#if !LIBRARY_NETSTANDARD
+            Assert.Equal("destination", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashDataAsync(key, stream, Memory<byte>.Empty)).ParamName);
+#endif
+            Assert.Equal(0, stream.Position);
+            Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => a.HashData(key, (System.IO.Stream)null!, 5)).ParamName);
+            Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => a.HashData(key, (System.IO.Stream)null!, new byte[5])).ParamName);
+        }
         if (!a.IsB)
         {
             // BLAKE2Xs: a span longer than 65534 bytes cannot be its declared length.
@@ -310,6 +332,8 @@ public class FamilyBadInputTests
                 byte[] output = Filled(size);
                 Assert.Equal("output", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeAndWriteHash(input, output)).ParamName);
                 Assert.Equal("output", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeAndWriteHash(Hex.Sequence(3), input, output)).ParamName);
+                Assert.Equal("destination", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashData(null, input, output)).ParamName);
+                Assert.Equal("destination", Assert.Throws<ArgumentOutOfRangeException>(() => a.HashData(Hex.Sequence(3), input, output)).ParamName);
                 AssertUntouched(output);
             }
         }
@@ -329,6 +353,10 @@ public class FamilyBadInputTests
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.ComputeAndWriteHash(key, input, output)).ParamName);
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.CreateIncrementalHasher(40, key)).ParamName);
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.CreateIncrementalHasher(XofAlgorithm.UnknownOutputLength, key)).ParamName);
+            Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.HashData(key, input, 40)).ParamName);
+            Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.HashData(key, input, output)).ParamName);
+            Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.HashData(key, new System.IO.MemoryStream(input), 40)).ParamName);
+            Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.HashData(key, new System.IO.MemoryStream(input), output)).ParamName);
             AssertUntouched(output);
         }
         // The longest key is accepted.

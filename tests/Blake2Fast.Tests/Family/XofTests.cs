@@ -92,7 +92,7 @@ public class XofTests
 
     [Theory]
     [MemberData(nameof(EveryEntry))]
-    public void Entry_MatchesThroughEveryApiAndCore(string algorithmName, bool keyed, int outputLength)
+    public async System.Threading.Tasks.Task Entry_MatchesThroughEveryApiAndCore(string algorithmName, bool keyed, int outputLength)
     {
         XofAlgorithm algorithm = XofAlgorithm.Parse(algorithmName);
         KatEntry entry = KatVectors.Group(algorithm.Name, keyed)[outputLength - 1];
@@ -111,6 +111,23 @@ public class XofTests
         else
             algorithm.ComputeAndWriteHash(input, written);
         mismatches.Check(expected, written, keyed ? "ComputeAndWriteHash(key, input, span)" : "ComputeAndWriteHash(input, span)");
+
+        // The BCL-style names: span, stream, and async, each with an explicit length and into a destination.
+        byte[]? bclKey = keyed ? key : null;
+        mismatches.Check(expected, algorithm.HashData(bclKey, input, outputLength), "HashData(source, outputLength)");
+        var filled = new byte[outputLength];
+        algorithm.HashData(bclKey, input, filled);
+        mismatches.Check(expected, filled, "HashData(source, destination)");
+        mismatches.Check(expected, algorithm.HashData(bclKey, new System.IO.MemoryStream(input), outputLength), "HashData(stream, outputLength)");
+        filled = new byte[outputLength];
+        algorithm.HashData(bclKey, new System.IO.MemoryStream(input), filled);
+        mismatches.Check(expected, filled, "HashData(stream, destination)");
+#if !LIBRARY_NETSTANDARD
+        mismatches.Check(expected, await algorithm.HashDataAsync(bclKey, new System.IO.MemoryStream(input), outputLength), "HashDataAsync(stream, outputLength)");
+        filled = new byte[outputLength];
+        await algorithm.HashDataAsync(bclKey, new System.IO.MemoryStream(input), filled);
+        mismatches.Check(expected, filled, "HashDataAsync(stream, destination)");
+#endif
 
         // Public incremental.
         XofReader reader = keyed ? algorithm.CreateIncrementalHasher(outputLength, key) : algorithm.CreateIncrementalHasher(outputLength);
@@ -395,6 +412,34 @@ public sealed class XofAlgorithm
     public void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2Xb.ComputeAndWriteHash(key, input, output); else Blake2Xs.ComputeAndWriteHash(key, input, output); }
     public XofReader CreateIncrementalHasher(long outputLength) => IsB ? new XofReader(Blake2Xb.CreateIncrementalHasher(outputLength)) : new XofReader(Blake2Xs.CreateIncrementalHasher(outputLength));
     public XofReader CreateIncrementalHasher(long outputLength, ReadOnlySpan<byte> key) => IsB ? new XofReader(Blake2Xb.CreateIncrementalHasher(outputLength, key)) : new XofReader(Blake2Xs.CreateIncrementalHasher(outputLength, key));
+
+    // The BCL-style names; a null key means the unkeyed class, any other (even empty) the Keyed one.
+    public byte[] HashData(byte[]? key, ReadOnlySpan<byte> source, int outputLength) =>
+        key is null ? (IsB ? Blake2Xb.HashData(source, outputLength) : Blake2Xs.HashData(source, outputLength))
+            : (IsB ? Blake2Xb.Keyed.HashData(key, source, outputLength) : Blake2Xs.Keyed.HashData(key, source, outputLength));
+    public void HashData(byte[]? key, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (key is null) { if (IsB) Blake2Xb.HashData(source, destination); else Blake2Xs.HashData(source, destination); }
+        else if (IsB) Blake2Xb.Keyed.HashData(key, source, destination);
+        else Blake2Xs.Keyed.HashData(key, source, destination);
+    }
+    public byte[] HashData(byte[]? key, System.IO.Stream source, int outputLength) =>
+        key is null ? (IsB ? Blake2Xb.HashData(source, outputLength) : Blake2Xs.HashData(source, outputLength))
+            : (IsB ? Blake2Xb.Keyed.HashData(key, source, outputLength) : Blake2Xs.Keyed.HashData(key, source, outputLength));
+    public void HashData(byte[]? key, System.IO.Stream source, Span<byte> destination)
+    {
+        if (key is null) { if (IsB) Blake2Xb.HashData(source, destination); else Blake2Xs.HashData(source, destination); }
+        else if (IsB) Blake2Xb.Keyed.HashData(key, source, destination);
+        else Blake2Xs.Keyed.HashData(key, source, destination);
+    }
+#if !LIBRARY_NETSTANDARD
+    public System.Threading.Tasks.ValueTask<byte[]> HashDataAsync(byte[]? key, System.IO.Stream source, int outputLength) =>
+        key is null ? (IsB ? Blake2Xb.HashDataAsync(source, outputLength) : Blake2Xs.HashDataAsync(source, outputLength))
+            : (IsB ? Blake2Xb.Keyed.HashDataAsync(key, source, outputLength) : Blake2Xs.Keyed.HashDataAsync(key, source, outputLength));
+    public System.Threading.Tasks.ValueTask HashDataAsync(byte[]? key, System.IO.Stream source, Memory<byte> destination) =>
+        key is null ? (IsB ? Blake2Xb.HashDataAsync(source, destination) : Blake2Xs.HashDataAsync(source, destination))
+            : (IsB ? Blake2Xb.Keyed.HashDataAsync(key, source, destination) : Blake2Xs.Keyed.HashDataAsync(key, source, destination));
+#endif
 
     /// <summary>A default (never created) state.</summary>
     public XofReader DefaultState() => IsB ? new XofReader(default(Blake2XbHashState)) : new XofReader(default(Blake2XsHashState));

@@ -1,0 +1,88 @@
+using System;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+
+namespace Blake2Fast.Generators.Surface;
+
+/// <summary>
+/// One algorithm's declaration as read from its <c>[HashSurface]</c> attribute: plain strings and numbers only, so
+/// the incremental pipeline can compare it with the last run's and skip the emit when nothing changed.
+/// </summary>
+internal sealed class SurfaceModel : IEquatable<SurfaceModel>
+{
+    public string Namespace = "";
+    public string ClassName = "";
+    public string Name = "";
+    public string StateName = "";
+    /// <summary>The fully qualified engine state the wrapper holds in its <c>Inner</c> field; empty when the state is hand-written.</summary>
+    public string Inner = "";
+    /// <summary>The type of the hand-written <c>Core</c> property, the one place the surface names the core choice.</summary>
+    public string CoreType = "";
+    public int DigestLength;
+    public int MinDigestLength = 1;
+    public int MaxDigestLength;
+    public int MaxKeyLength;
+    public bool ParameterBlock;
+    public int StateSize;
+    public bool Xof;
+    public long MaxOutputLength;
+
+    /// <summary>Whether the digest length is the caller's choice (BLAKE2) or fixed (BLAKE-256): fixed omits the digestLength overloads.</summary>
+    public bool VariableLength => MinDigestLength < MaxDigestLength;
+
+    public bool Keyed => MaxKeyLength > 0;
+
+    public string LengthRange => $"{MinDigestLength}..{MaxDigestLength}";
+
+    public static SurfaceModel Read(GeneratorAttributeSyntaxContext context)
+    {
+        var type = (INamedTypeSymbol)context.TargetSymbol;
+        var model = new SurfaceModel
+        {
+            Namespace = type.ContainingNamespace.ToDisplayString(),
+            ClassName = type.Name,
+            StateName = type.Name + "HashState",
+        };
+        foreach (var argument in context.Attributes[0].NamedArguments)
+        {
+            TypedConstant value = argument.Value;
+            switch (argument.Key)
+            {
+                case "Name": model.Name = (string?)value.Value ?? ""; break;
+                case "DigestLength": model.DigestLength = (int)value.Value!; break;
+                case "MinDigestLength": model.MinDigestLength = (int)value.Value!; break;
+                case "MaxDigestLength": model.MaxDigestLength = (int)value.Value!; break;
+                case "MaxKeyLength": model.MaxKeyLength = (int)value.Value!; break;
+                case "ParameterBlock": model.ParameterBlock = (bool)value.Value!; break;
+                case "StateSize": model.StateSize = (int)value.Value!; break;
+                case "Xof": model.Xof = (bool)value.Value!; break;
+                case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
+                case "Inner":
+                    if (value.Value is ITypeSymbol inner)
+                        model.Inner = inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                    break;
+            }
+        }
+        foreach (ISymbol member in type.GetMembers("Core"))
+        {
+            if (member is IPropertySymbol { IsStatic: true } core)
+                model.CoreType = core.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        }
+        if (model.MaxDigestLength == 0)
+            model.MaxDigestLength = model.DigestLength;
+        if (model.Name.Length == 0)
+            model.Name = type.Name;
+        return model;
+    }
+
+    private object[] Fields() => new object[]
+    {
+        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
+    };
+
+    public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());
+
+    public override bool Equals(object? obj) => Equals(obj as SurfaceModel);
+
+    public override int GetHashCode() => Fields().Aggregate(17, (h, f) => unchecked(h * 31 + f.GetHashCode()));
+}
