@@ -44,6 +44,24 @@ internal static class StateEmitter
         w.Line();
         w.Line($"internal static {s} Create(in Blake2Parameters parameters) => new(parameters, {c}.Core);");
         w.Line();
+        // The one-shot overloads skip the state: the engine hashes with the chain and one block on the stack.
+        w.Doc("<summary>Validates and names <c>digestLength</c> and <c>key</c>; returns the digest length.</summary>");
+        w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key) => Blake2Parameters.Simple(digestLength, key, {m.MaxDigestLength}).DigestLength;");
+        w.Line();
+        w.Doc("<summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>");
+        w.Line($"internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
+        w.Line($"    Hash(Blake2Parameters.Simple(digestLength, key, {m.MaxDigestLength}), input, output, outputName);");
+        w.Line();
+        w.Line($"internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
+        w.Line($"    {inner}.Hash(parameters, {c}.Core, input, output, outputName);");
+        w.Line();
+        w.Line($"internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)");
+        w.Line("{");
+        w.Line($"    byte[] digest = new byte[DigestLengthOf(digestLength, key)];");
+        w.Line("    Hash(digestLength, key, input, digest, \"output\");");
+        w.Line("    return digest;");
+        w.Line("}");
+        w.Line();
         w.Doc("<summary>The length in bytes of the digest that <see cref=\"Finish()\"/> produces.</summary>");
         w.Line("public readonly int DigestLength => Inner.DigestLength;");
         w.Line();

@@ -132,7 +132,7 @@ internal static class StaticClassEmitter
         foreach (var (len, key) in v.All)
         {
             w.Doc($"<summary>Computes the {v.What(len, key, " (a MAC)")} of <paramref name=\"input\"/>{v.WithLength(len)}.</summary>", v.LengthDoc(len), v.KeyDoc(key));
-            w.Line($"public static byte[] ComputeHash({v.LenParam(len)}{v.KeyParam(key)}ReadOnlySpan<byte> input) => Finish({s}.Create({v.LenArg(len)}, {v.KeyArg(key)}), input);");
+            w.Line($"public static byte[] ComputeHash({v.LenParam(len)}{v.KeyParam(key)}ReadOnlySpan<byte> input) => {s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, input);");
             w.Line();
         }
         if (m.ParameterBlock)
@@ -148,14 +148,14 @@ internal static class StaticClassEmitter
             w.Doc($"<summary>Computes the {v.What(len, key)} of <paramref name=\"input\"/>{v.WithLength(len)} into <paramref name=\"output\"/>.</summary>",
                 v.LengthDoc(len), v.KeyDoc(key),
                 $"<exception cref=\"ArgumentException\"><paramref name=\"output\"/> is shorter than {v.Size(len)}; nothing is written.</exception>");
-            w.Line($"public static void ComputeAndWriteHash({v.LenParam(len)}{v.KeyParam(key)}ReadOnlySpan<byte> input, Span<byte> output) => Finish({s}.Create({v.LenArg(len)}, {v.KeyArg(key)}), input, output);");
+            w.Line($"public static void ComputeAndWriteHash({v.LenParam(len)}{v.KeyParam(key)}ReadOnlySpan<byte> input, Span<byte> output) => {s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, input, output, nameof(output));");
             w.Line();
         }
         if (m.ParameterBlock)
         {
             w.Doc($"<summary>Computes the {m.Name} digest of <paramref name=\"input\"/> with the full parameter block into <paramref name=\"output\"/>.</summary>",
                 $"<exception cref=\"ArgumentException\">A parameter is out of range for {m.Name}, or <paramref name=\"output\"/> is shorter than the digest; nothing is written.</exception>");
-            w.Line($"public static void ComputeAndWriteHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Finish({s}.Create(parameters), input, output);");
+            w.Line($"public static void ComputeAndWriteHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => {s}.Hash(parameters, input, output, nameof(output));");
             w.Line();
         }
 
@@ -176,11 +176,6 @@ internal static class StaticClassEmitter
         w.Open($"private static byte[] Finish({s} state, ReadOnlySpan<byte> input)");
         w.Line("state.Update(input);");
         w.Line("return state.Finish();");
-        w.Close();
-        w.Line();
-        w.Open($"private static void Finish({s} state, ReadOnlySpan<byte> input, Span<byte> output)");
-        w.Line("state.Update(input);");
-        w.Line("state.Finish(output);");
         w.Close();
         w.Line();
     }
@@ -267,17 +262,16 @@ internal static class StaticClassEmitter
 
         w.Doc($"<summary>Computes the {what} of <paramref name=\"source\"/>{v.WithLength(len)}.</summary>",
             $"<remarks>The BCL-style name of <see cref=\"{owner}{legacy}\"/>.</remarks>", lengthDoc, keyDoc);
-        w.Line($"public static byte[] HashData({lk}ReadOnlySpan<byte> source) => Finish({create}, source);");
+        w.Line($"public static byte[] HashData({lk}ReadOnlySpan<byte> source) => {s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source);");
         w.Line();
 
         w.Doc($"<summary>Computes the {what} of <paramref name=\"source\"/>{v.WithLength(len)} into <paramref name=\"destination\"/>. Allocates nothing.</summary>",
             $"<returns>The number of bytes written: {size}.</returns>", lengthDoc, keyDoc, destinationDoc);
         w.Open($"public static int HashData({lk}ReadOnlySpan<byte> source, Span<byte> destination)");
-        w.Line($"{s} state = {create};");
-        w.Line("int length = state.DigestLength;");
+        w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
         w.Line("if (destination.Length < length)");
         w.Line("    ThrowHelper.DestinationTooSmall(nameof(destination), length);");
-        w.Line("Finish(state, source, destination);");
+        w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
         w.Line("return length;");
         w.Close();
         w.Line();
@@ -286,13 +280,12 @@ internal static class StaticClassEmitter
             $"<returns><see langword=\"false\"/>, with nothing written and <paramref name=\"bytesWritten\"/> 0, if <paramref name=\"destination\"/> is too short; otherwise <paramref name=\"bytesWritten\"/> is {size}.</returns>",
             lengthDoc, keyDoc);
         w.Open($"public static bool TryHashData({lk}ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)");
-        w.Line($"{s} state = {create};");
-        w.Line("int length = state.DigestLength;");
+        w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
         w.Open("if (destination.Length < length)");
         w.Line("bytesWritten = 0;");
         w.Line("return false;");
         w.Close();
-        w.Line("Finish(state, source, destination);");
+        w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
         w.Line("bytesWritten = length;");
         w.Line("return true;");
         w.Close();

@@ -68,6 +68,10 @@ internal struct Blake2State<T, TEngine, TStorage>
         }
     }
 
+    /// <summary>One-shot hashing without a state (see <see cref="IHashEngine{TStorage}.Hash"/>).</summary>
+    public static void Hash(in Blake2Parameters parameters, Blake2Core core, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        default(TEngine).Hash(core, parameters, input, output, outputName);
+
     public void Update(ReadOnlySpan<byte> input)
     {
         ThrowIfNotUsable();

@@ -22,6 +22,9 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
     void Update(Blake2Core core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input);
 
     void Finish(Blake2Core core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output);
+
+    /// <summary>One-shot hashing into <paramref name="output"/>; too short, it throws naming <paramref name="outputName"/> before writing.</summary>
+    void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
 }
 
 /// <summary>Plain (sequential) BLAKE2 over a storage of one chain and one block of buffer.</summary>
@@ -48,4 +51,7 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
 
     public void Finish(Blake2Core core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output) =>
         Blake2Engine<T, TWord, TCompressor>.Finish(core, ref Chain(ref storage), ref Buffer(ref storage), bufferLength, lastNode, output);
+
+    public void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        Blake2Engine<T, TWord, TCompressor>.Hash(core, parameters, input, output, outputName);
 }

@@ -151,4 +151,12 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         leafBuffer.Clear();
         leafDigests.Clear();
     }
+
+    // The parallel modes' fixed cost is the leaves' and the root's initialization, not the state around them.
+    public void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        var state = new Blake2State<T, ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>, TStorage>(parameters, core);
+        state.Update(input);
+        state.Finish(output, outputName);
+    }
 }
