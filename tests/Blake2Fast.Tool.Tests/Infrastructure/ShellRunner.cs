@@ -17,8 +17,16 @@ public static class ShellRunner
     /// <summary>How long a run may take before it counts as hung; the process tree is then killed and the test fails.</summary>
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
 
-    /// <summary>The b2fsum executable the tests run: the tool's app host, built next to this test assembly.</summary>
-    public static string B2fsumPath { get; } = Path.Combine(AppContext.BaseDirectory, OperatingSystem.IsWindows() ? "Blake2Fast.Tool.exe" : "Blake2Fast.Tool");
+    /// <summary>Names the b2fsum executable to test instead of the app host: CI sets it to the NativeAOT build it ships.</summary>
+    public const string ExecutableVariable = "B2FSUM_EXE";
+
+    /// <summary>
+    /// The b2fsum executable the tests run: <c>$B2FSUM_EXE</c> (the published native executable, in CI), else the
+    /// tool's JIT app host built next to this test assembly.
+    /// </summary>
+    public static string B2fsumPath { get; } = Environment.GetEnvironmentVariable(ExecutableVariable) is { Length: > 0 } path
+        ? Path.GetFullPath(path)
+        : Path.Combine(AppContext.BaseDirectory, OperatingSystem.IsWindows() ? "Blake2Fast.Tool.exe" : "Blake2Fast.Tool");
 
     /// <summary>
     /// Runs <paramref name="script"/> with <c>bash -c</c> in <paramref name="directory"/>, once with <c>$TOOL</c>
