@@ -34,7 +34,20 @@ public static class B2fSum
             ParseOutcome.Failed => 1,
             _ => options.Check ? Checker.CheckAll(options, context) : HashAll(options, context),
         };
-        stdout.Flush();
+        if (context.StdinUsed && stdin is ClosedDescriptorStream closed)
+        {
+            // b2sum closes standard input after use and fails if that fails, as it does for a descriptor never open.
+            context.Error("standard input: " + closed.Reason);
+            status = 1;
+        }
+
+        // The console's writer is flushed by its host, which must see a failure of that last write itself: coreutils
+        // reports the reason of a failure at exit, not of an earlier one.
+        if (stdout is not StandardOutputWriter)
+        {
+            stdout.Flush();
+        }
+
         stderr.Flush();
         return status;
     }

@@ -31,6 +31,7 @@ internal static class Checker
         if (checkFile == "-")
         {
             stream = context.Stdin;
+            context.StdinUsed = true;
             ownsStream = false;
         }
         else

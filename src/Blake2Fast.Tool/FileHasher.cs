@@ -30,6 +30,7 @@ internal static class FileHasher
             if (name == "-")
             {
                 stream = context.Stdin;
+                context.StdinUsed = true;
             }
             else
             {

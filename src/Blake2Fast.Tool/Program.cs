@@ -13,26 +13,18 @@ internal static class Program
         var utf8 = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false);
         using Stream stdin = OpenStandard(0);
         using var stderr = new DiagnosticWriter(new StreamWriter(OpenStandard(2), utf8) { AutoFlush = true });
-        var stdout = new StreamWriter(OpenStandard(1), utf8, 64 * 1024)
-        {
-            // Line by line on a terminal, in large blocks into a pipe or file (like C stdio).
-            AutoFlush = !Console.IsOutputRedirected,
-        };
+        var stdout = new StandardOutputWriter(OpenStandard(1), utf8);
         var settings = new ToolSettings { ShowProgress = !Console.IsErrorRedirected };
-        try
+        int status = B2fSum.Run(args, stdin, stdout, stderr, settings);
+        string? writeError = stdout.Finish();
+        if (writeError is not null)
         {
-            int status = B2fSum.Run(args, stdin, stdout, stderr, settings);
-            stdout.Dispose();
-            return status;
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
-        {
-            // Standard output went away (a closed pipe, a full disk).
-            IOException? io = ex as IOException ?? ex.InnerException as IOException;
-            string reason = io is not null && io.Message.Length > 0 ? io.Message : "Input/output error";
-            stderr.Write(ToolContext.ProgramName + ": write error: " + reason + "\n");
+            // Standard output failed (closed, a full disk): the results are incomplete.
+            stderr.Write(ToolContext.ProgramName + ": write error" + writeError + "\n");
             return 1;
         }
+
+        return status;
     }
 
     /// <summary>
@@ -45,6 +37,11 @@ internal static class Program
     {
         if (!OperatingSystem.IsWindows())
         {
+            if (!Posix.IsInherited(descriptor))
+            {
+                return new ClosedDescriptorStream(Posix.Describe(Posix.EBADF));
+            }
+
             FileStream? stream = null;
             try
             {
@@ -104,8 +101,10 @@ internal static class Program
             {
                 action();
             }
-            catch (IOException)
+            catch (IOException ex)
             {
+                // Like b2sum, whose unbuffered stderr takes SIGPIPE too; any other failure only loses the message.
+                StandardOutputWriter.DieIfBrokenPipe(ex);
             }
             catch (UnauthorizedAccessException)
             {

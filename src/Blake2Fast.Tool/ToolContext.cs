@@ -31,6 +31,9 @@ internal sealed class ToolContext
 
     public Stream Stdin { get; }
 
+    /// <summary>Whether <c>-</c> was read (as a file or a checksum list), so standard input is closed at exit.</summary>
+    public bool StdinUsed { get; set; }
+
     public TextWriter Stdout { get; }
 
     public TextWriter Stderr { get; }

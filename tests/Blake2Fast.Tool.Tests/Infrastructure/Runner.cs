@@ -104,7 +104,8 @@ public static class Runner
         }
     }
 
-    private static string RenameProgram(string stderr)
+    /// <summary>b2sum's diagnostics with its program name replaced by b2fsum's.</summary>
+    public static string RenameProgram(string stderr)
     {
         var sb = new StringBuilder(stderr.Length);
         foreach (string line in stderr.Split('\n'))
@@ -179,14 +180,14 @@ public static class Runner
         return new ToolResult(process.ExitCode, utf8.GetString(stdout.Result), utf8.GetString(stderr.Result));
     }
 
-    private static async Task<byte[]> ReadAllAsync(Stream stream)
+    internal static async Task<byte[]> ReadAllAsync(Stream stream)
     {
         using var buffer = new MemoryStream();
         await stream.CopyToAsync(buffer).ConfigureAwait(false);
         return buffer.ToArray();
     }
 
-    private static IEnumerable<string> Quote(IEnumerable<string> args)
+    internal static IEnumerable<string> Quote(IEnumerable<string> args)
     {
         foreach (string arg in args)
         {

@@ -1,0 +1,157 @@
+using System;
+using System.IO;
+using System.Text;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>
+/// A standard descriptor the process was started without (<c>b2fsum &lt;&amp;-</c>): every read and write fails with
+/// EBADF, as it does for a C program, instead of reaching whatever file the runtime has since opened on that number.
+/// </summary>
+internal sealed class ClosedDescriptorStream : Stream
+{
+    public ClosedDescriptorStream(string reason) => Reason = reason;
+
+    /// <summary>The system's text for EBADF, as coreutils prints it.</summary>
+    public string Reason { get; }
+
+    public override bool CanRead => true;
+
+    public override bool CanSeek => false;
+
+    public override bool CanWrite => true;
+
+    public override long Length => throw new NotSupportedException();
+
+    public override long Position
+    {
+        get => throw new NotSupportedException();
+        set => throw new NotSupportedException();
+    }
+
+    // Nothing is ever buffered here, so there is nothing to fail on.
+    public override void Flush()
+    {
+    }
+
+    public override int Read(byte[] buffer, int offset, int count) => throw Failure();
+
+    public override int Read(Span<byte> buffer) => throw Failure();
+
+    public override void Write(byte[] buffer, int offset, int count) => throw Failure();
+
+    public override void Write(ReadOnlySpan<byte> buffer) => throw Failure();
+
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+    public override void SetLength(long value) => throw new NotSupportedException();
+
+    private IOException Failure() => new(Reason, Posix.EBADF);
+}
+
+/// <summary>
+/// Standard output as C stdio gives it to b2sum: line buffered, so each result leaves as soon as its line is
+/// complete (a reader sees it while the next file is hashed, and a reader that has gone away is noticed at the next
+/// line, not at exit), and a failed write is remembered, not thrown, so the run goes on and reports
+/// "write error" at the end. A write into a pipe whose reader is gone ends the process by SIGPIPE, as it ends b2sum.
+/// </summary>
+internal sealed class StandardOutputWriter : TextWriter
+{
+    private readonly Stream _stream;
+    private readonly StreamWriter _inner;
+    private bool _failed;
+
+    public StandardOutputWriter(Stream stream, Encoding encoding)
+    {
+        _stream = stream;
+        _inner = new StreamWriter(stream, encoding, 64 * 1024);
+    }
+
+    public override Encoding Encoding => _inner.Encoding;
+
+    public override void Write(char value)
+    {
+        Guard(() => _inner.Write(value));
+        if (value == '\n')
+        {
+            Flush();
+        }
+    }
+
+    public override void Write(char[] buffer, int index, int count) => Write(new string(buffer, index, count));
+
+    public override void Write(string? value)
+    {
+        if (string.IsNullOrEmpty(value))
+        {
+            return;
+        }
+
+        int end = value.LastIndexOf('\n') + 1;
+        if (end == 0)
+        {
+            Guard(() => _inner.Write(value));
+            return;
+        }
+
+        // Up to the last newline now, the rest (a -z line, a partial line) stays buffered.
+        Guard(() => _inner.Write(value.AsSpan(0, end)));
+        Flush();
+        if (end < value.Length)
+        {
+            Guard(() => _inner.Write(value.AsSpan(end)));
+        }
+    }
+
+    public override void Flush() => Guard(_inner.Flush);
+
+    /// <summary>
+    /// Writes out what is still buffered and says how writing went, as coreutils' close_stdout does: null when all
+    /// went well, else what follows "write error" in the message. That is the reason of the final failure; after an
+    /// earlier failure, only a descriptor that was never open still has one (closing it fails with EBADF).
+    /// </summary>
+    public string? Finish()
+    {
+        try
+        {
+            _inner.Flush();
+        }
+        catch (IOException ex)
+        {
+            DieIfBrokenPipe(ex);
+            return ": " + Reason(ex);
+        }
+
+        if (!_failed)
+        {
+            return null;
+        }
+
+        return _stream is ClosedDescriptorStream closed ? ": " + closed.Reason : string.Empty;
+    }
+
+    /// <summary>On Unix, a write error that means "the reader is gone" ends the process by SIGPIPE.</summary>
+    public static void DieIfBrokenPipe(IOException ex)
+    {
+        if (!OperatingSystem.IsWindows() && ex.HResult == Posix.EPIPE)
+        {
+            Posix.DieOfSigpipe();
+        }
+    }
+
+    /// <summary>The system's reason in an I/O exception, or coreutils' fallback when there is none.</summary>
+    public static string Reason(IOException ex) => ex.Message.Length > 0 ? ex.Message : "Input/output error";
+
+    private void Guard(Action action)
+    {
+        try
+        {
+            action();
+        }
+        catch (IOException ex)
+        {
+            DieIfBrokenPipe(ex);
+            _failed = true;
+        }
+    }
+}
