@@ -37,6 +37,14 @@ public class DispatchTests
         _output.WriteLine(line);
         Console.WriteLine(line);
 
+        // The public property says what runs, in the names the environment variable takes.
+        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultB), Blake2b.CompressionCore);
+        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultS), Blake2s.CompressionCore);
+        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultBp), Blake2bp.CompressionCore);
+        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultSp), Blake2sp.CompressionCore);
+        Assert.Equal(Blake2b.CompressionCore, Blake2Xb.CompressionCore);
+        Assert.Equal(Blake2s.CompressionCore, Blake2Xs.CompressionCore);
+
         if (Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable) is not null)
             return; // a user-forced ceiling; the ceiling tests below cover it
 
