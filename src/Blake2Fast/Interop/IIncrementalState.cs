@@ -6,7 +6,7 @@ namespace Blake2Fast.Interop;
 /// What the <see cref="Blake2Hmac{TState}"/> wrapper needs of a state. The public state structs implement it;
 /// called through a constrained generic, their methods run on the wrapper's field in place, without boxing.
 /// </summary>
-internal interface IIncrementalState
+internal interface IIncrementalState : IUpdatable
 {
     /// <summary>The algorithm's name, for <c>HashAlgorithm.HashName</c>-style display.</summary>
     string AlgorithmName { get; }
@@ -20,9 +20,13 @@ internal interface IIncrementalState
     /// <summary>The length in bytes of the digest that Finish produces.</summary>
     int DigestLength { get; }
 
-    void Update(ReadOnlySpan<byte> input);
-
     void Finish(Span<byte> output);
 
     byte[] Finish();
+}
+
+/// <summary>What every state has in common: it takes input.</summary>
+internal interface IUpdatable
+{
+    void Update(ReadOnlySpan<byte> input);
 }

@@ -6,9 +6,7 @@ namespace Blake2Fast.Interop;
 /// What the stream helpers need of an extendable-output state. The public XOF state structs implement it; called
 /// through a constrained generic, their methods run without boxing.
 /// </summary>
-internal interface IXofState
+internal interface IXofState : IUpdatable
 {
-    void Update(ReadOnlySpan<byte> input);
-
     void Read(Span<byte> output);
 }

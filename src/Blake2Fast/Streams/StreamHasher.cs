@@ -21,7 +21,11 @@ internal static class StreamHasher
             throw new ArgumentException("The stream must be readable.", paramName);
     }
 
-    public static byte[] Hash<TState>(TState state, Stream input) where TState : struct, IIncrementalState
+    /// <summary>
+    /// Feeds the rest of the stream to <paramref name="state"/> through one pooled chunk. By reference: the states
+    /// are large structs, and the caller finishes this same one.
+    /// </summary>
+    private static void Feed<TState>(ref TState state, Stream input) where TState : struct, IUpdatable
     {
         byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
         try
@@ -29,7 +33,6 @@ internal static class StreamHasher
             int read;
             while ((read = input.Read(buffer, 0, buffer.Length)) > 0)
                 state.Update(buffer.AsSpan(0, read));
-            return state.Finish();
         }
         finally
         {
@@ -37,44 +40,8 @@ internal static class StreamHasher
         }
     }
 
-    /// <summary>Hashes the stream into <paramref name="destination"/>, which the caller has checked is long enough.</summary>
-    public static void Hash<TState>(TState state, Stream input, Span<byte> destination) where TState : struct, IIncrementalState
-    {
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
-        try
-        {
-            int read;
-            while ((read = input.Read(buffer, 0, buffer.Length)) > 0)
-                state.Update(buffer.AsSpan(0, read));
-            state.Finish(destination);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
-        }
-    }
-
-    /// <summary>Feeds the stream through an extendable-output state, then fills <paramref name="destination"/> with its output.</summary>
-    public static void Fill<TState>(TState state, Stream input, Span<byte> destination) where TState : struct, IXofState
-    {
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
-        try
-        {
-            int read;
-            while ((read = input.Read(buffer, 0, buffer.Length)) > 0)
-                state.Update(buffer.AsSpan(0, read));
-            state.Read(destination);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
-        }
-    }
-
-#if !NETSTANDARD2_0
-    /// <summary>Feeds the stream through an extendable-output state asynchronously, then fills <paramref name="destination"/>.</summary>
-    public static async ValueTask FillAsync<TState>(TState state, Stream input, Memory<byte> destination, CancellationToken cancellationToken)
-        where TState : struct, IXofState
+    /// <summary>The asynchronous <see cref="Feed"/>; it returns the fed state (an async method takes no reference).</summary>
+    private static async Task<TState> FeedAsync<TState>(TState state, Stream input, CancellationToken cancellationToken) where TState : struct, IUpdatable
     {
         byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
         try
@@ -85,12 +52,47 @@ internal static class StreamHasher
                 state.Update(buffer.AsSpan(0, read));
                 cancellationToken.ThrowIfCancellationRequested();
             }
-            state.Read(destination.Span);
+            return state;
         }
         finally
         {
             ArrayPool<byte>.Shared.Return(buffer);
         }
+    }
+
+    public static byte[] Hash<TState>(TState state, Stream input) where TState : struct, IIncrementalState
+    {
+        Feed(ref state, input);
+        return state.Finish();
+    }
+
+    /// <summary>Hashes the stream into <paramref name="destination"/>, which the caller has checked is long enough.</summary>
+    public static void Hash<TState>(TState state, Stream input, Span<byte> destination) where TState : struct, IIncrementalState
+    {
+        Feed(ref state, input);
+        state.Finish(destination);
+    }
+
+    /// <summary>Feeds the stream through an extendable-output state, then fills <paramref name="destination"/> with its output.</summary>
+    public static void Fill<TState>(TState state, Stream input, Span<byte> destination) where TState : struct, IXofState
+    {
+        Feed(ref state, input);
+        state.Read(destination);
+    }
+
+    public static async Task<byte[]> HashAsync<TState>(TState state, Stream input, CancellationToken cancellationToken) where TState : struct, IIncrementalState
+    {
+        TState fed = await FeedAsync(state, input, cancellationToken).ConfigureAwait(false);
+        return fed.Finish();
+    }
+
+#if !NETSTANDARD2_0
+    /// <summary>Feeds the stream through an extendable-output state asynchronously, then fills <paramref name="destination"/>.</summary>
+    public static async ValueTask FillAsync<TState>(TState state, Stream input, Memory<byte> destination, CancellationToken cancellationToken)
+        where TState : struct, IXofState
+    {
+        TState fed = await FeedAsync(state, input, cancellationToken).ConfigureAwait(false);
+        fed.Read(destination.Span);
     }
 
     /// <summary><see cref="FillAsync"/> into a new array of <paramref name="length"/> bytes.</summary>
@@ -106,42 +108,10 @@ internal static class StreamHasher
     public static async ValueTask<int> HashAsync<TState>(TState state, Stream input, Memory<byte> destination, CancellationToken cancellationToken)
         where TState : struct, IIncrementalState
     {
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
-        try
-        {
-            int read;
-            while ((read = await input.ReadAsync(buffer, 0, buffer.Length, cancellationToken).ConfigureAwait(false)) > 0)
-            {
-                state.Update(buffer.AsSpan(0, read));
-                cancellationToken.ThrowIfCancellationRequested();
-            }
-            int length = state.DigestLength;
-            state.Finish(destination.Span);
-            return length;
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
-        }
+        TState fed = await FeedAsync(state, input, cancellationToken).ConfigureAwait(false);
+        int length = fed.DigestLength;
+        fed.Finish(destination.Span);
+        return length;
     }
 #endif
-
-    public static async Task<byte[]> HashAsync<TState>(TState state, Stream input, CancellationToken cancellationToken) where TState : struct, IIncrementalState
-    {
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
-        try
-        {
-            int read;
-            while ((read = await input.ReadAsync(buffer, 0, buffer.Length, cancellationToken).ConfigureAwait(false)) > 0)
-            {
-                state.Update(buffer.AsSpan(0, read));
-                cancellationToken.ThrowIfCancellationRequested();
-            }
-            return state.Finish();
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
-        }
-    }
 }
