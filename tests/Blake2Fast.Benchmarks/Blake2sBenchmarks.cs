@@ -1,19 +1,18 @@
 // BLAKE2s, one-shot, against its peers. Each input size (and digest length) forms its own group in the summary,
 // and the Ratio column compares every row with the library's default public path (Baseline) in that group.
 //
-// Peers measured: every Blake2Fast BLAKE2s core that runs here; OpenSSL 3 EVP_Digest (P/Invoke, own binding);
-// Portable.BouncyCastle's managed Blake2sDigest; and the in-box MD5/SHA-256/SHA-512/SHA3-256 one-shot HashData
-// as speed references. libsodium (and so NSec) has no BLAKE2s.
-// Not measured because their NuGet packages are not available from this machine's package source:
-// SauceControl.Blake2Fast, NSec.Cryptography, BouncyCastle.Cryptography, Konscious.Security.Cryptography.Blake2.
-// Peers whose library fails to load, or which cannot produce the row's digest length, are left out of the run.
+// Peers measured, each through its cheapest API: every Blake2Fast BLAKE2s core that runs here; OpenSSL 3 EVP_Digest
+// (P/Invoke, own binding); BouncyCastle.Cryptography's Blake2sDigest, reused, BlockUpdate(ReadOnlySpan) +
+// DoFinal(Span); and the in-box MD5/SHA-256/SHA-512/SHA3-256 one-shot HashData as speed references. libsodium (and
+// so NSec), Konscious and Isopoh have no BLAKE2s.
+// Peers whose package is compiled out (Infrastructure/Peers.cs), whose library fails to load, or which cannot produce
+// the row's digest length are left out of the run, and the run says which.
 using System;
 using System.Collections.Generic;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using Blake2Fast.Benchmarks.Infrastructure;
-using Org.BouncyCastle.Crypto.Digests;
 
 namespace Blake2Fast.Benchmarks;
 
@@ -26,7 +25,9 @@ public class Blake2sBenchmarks
 
     private byte[] _input = [];
     private readonly byte[] _output = new byte[64];
-    private Blake2sDigest? _bouncy;
+#if PEER_BOUNCYCASTLE
+    private Org.BouncyCastle.Crypto.Digests.Blake2sDigest? _bouncy;
+#endif
 
     [Params(3, 64, 3268, 3 * 1024 * 1024)]
     public int Size { get; set; }
@@ -41,11 +42,10 @@ public class Blake2sBenchmarks
     {
         _input = BenchmarkInput.Create(Size);
         byte[] expected = Blake2s.ComputeHash(DigestLength, _input);
-        var parameters = new Blake2Parameters { DigestLength = DigestLength };
         foreach (CoreChoice core in Cores())
         {
             Array.Clear(_output);
-            Blake2s.Hash(parameters, _input, _output, core.Core);
+            core.Blake2s(DigestLength, _input, _output);
             BenchmarkInput.Verify("Blake2Fast " + core, expected, _output.AsSpan(0, DigestLength));
         }
     }
@@ -59,15 +59,17 @@ public class Blake2sBenchmarks
         BenchmarkInput.Verify("OpenSSL " + Infrastructure.OpenSsl.Description, Blake2s.ComputeHash(_input), _output.AsSpan(0, written));
     }
 
+#if PEER_BOUNCYCASTLE
     [GlobalSetup(Target = nameof(BouncyCastle))]
     public void SetupBouncyCastle()
     {
         Setup();
-        _bouncy = new Blake2sDigest(DigestLength * 8);
+        _bouncy = new Org.BouncyCastle.Crypto.Digests.Blake2sDigest(DigestLength * 8);
         Array.Clear(_output);
         BouncyCastle();
         BenchmarkInput.Verify("BouncyCastle Blake2sDigest", Blake2s.ComputeHash(DigestLength, _input), _output.AsSpan(0, DigestLength));
     }
+#endif
 
     /// <summary>The library's public one-shot path (default core, chosen once at startup).</summary>
     [Benchmark(Baseline = true, Description = "Blake2Fast")]
@@ -76,20 +78,21 @@ public class Blake2sBenchmarks
     /// <summary>The same hash on a named core, so one run compares the cores.</summary>
     [Benchmark(Description = "Blake2Fast(core)")]
     [ArgumentsSource(nameof(Cores))]
-    public void Blake2FastCore(CoreChoice Core) =>
-        Blake2s.Hash(new Blake2Parameters { DigestLength = DigestLength }, _input, _output, Core.Core);
+    public void Blake2FastCore(CoreChoice Core) => Core.Blake2s(DigestLength, _input, _output);
 
     [Benchmark(Description = "OpenSSL")]
     [Requires(Requirement.OpenSsl), OnlyForDigestLength(FullLength)]
     public int OpenSsl() => Infrastructure.OpenSsl.Digest(Infrastructure.OpenSsl.Blake2s256, _input, _output);
 
+#if PEER_BOUNCYCASTLE
     [Benchmark(Description = "BouncyCastle")]
     public int BouncyCastle()
     {
-        Blake2sDigest digest = _bouncy!;
-        digest.BlockUpdate(_input, 0, _input.Length);
-        return digest.DoFinal(_output, 0);
+        Org.BouncyCastle.Crypto.Digests.Blake2sDigest digest = _bouncy!;
+        digest.BlockUpdate(_input);
+        return digest.DoFinal(_output);
     }
+#endif
 
     [Benchmark(Description = "MD5")]
     [OnlyForDigestLength(FullLength)]

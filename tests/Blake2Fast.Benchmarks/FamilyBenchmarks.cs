@@ -28,7 +28,7 @@ public class Blake2bpBenchmarks
         foreach (CoreChoice core in Kernels())
         {
             Array.Clear(_output);
-            Blake2Fast.Blake2bp.Hash(default, _input, _output, core.Core);
+            core.Blake2bp(_input, _output);
             BenchmarkInput.Verify("Blake2bp " + core, expected, _output);
         }
     }
@@ -41,7 +41,7 @@ public class Blake2bpBenchmarks
 
     [Benchmark(Description = "BLAKE2bp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
-    public void Blake2bpKernel(CoreChoice Kernel) => Blake2Fast.Blake2bp.Hash(default, _input, _output, Kernel.Core);
+    public void Blake2bpKernel(CoreChoice Kernel) => Kernel.Blake2bp(_input, _output);
 }
 
 /// <summary>BLAKE2sp vs BLAKE2s on 3 MiB, every BLAKE2sp kernel by name.</summary>
@@ -64,7 +64,7 @@ public class Blake2spBenchmarks
         foreach (CoreChoice core in Kernels())
         {
             Array.Clear(_output);
-            Blake2Fast.Blake2sp.Hash(default, _input, _output, core.Core);
+            core.Blake2sp(_input, _output);
             BenchmarkInput.Verify("Blake2sp " + core, expected, _output);
         }
     }
@@ -77,7 +77,7 @@ public class Blake2spBenchmarks
 
     [Benchmark(Description = "BLAKE2sp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
-    public void Blake2spKernel(CoreChoice Kernel) => Blake2Fast.Blake2sp.Hash(default, _input, _output, Kernel.Core);
+    public void Blake2spKernel(CoreChoice Kernel) => Kernel.Blake2sp(_input, _output);
 }
 
 /// <summary>16 messages of 4 KiB: one many-message call against 16 single calls, for BLAKE2b and BLAKE2s.</summary>

@@ -7,12 +7,14 @@
 //   --job short                      quick mode: 1 launch, 3 warm-up and 3 measured iterations (less precise)
 //   --list flat                      list the benchmarks without running them
 //   --help                           everything else (exporters, --join, --runtimes, ...)
-// Results land in BenchmarkDotNet.Artifacts/results/*.md (GitHub markdown) under the current directory.
+// Results land in BenchmarkDotNet.Artifacts/results/ under the current directory: *-report-cpu.md is the GitHub
+// markdown report headed by the CPUID line and the list of peers (compiled in or out).
+// A NuGet peer that cannot be restored is switched off with an environment variable, e.g. PeerNSec=false
+// (PeerBouncyCastle, PeerKonscious, PeerIsopoh likewise); the run then names it as compiled out.
 // BLAKE2FAST_CORE=scalar|sse41|avx2|avx512 caps the core that the library's default path (the Baseline rows) uses.
 using System;
 using BenchmarkDotNet.Running;
 using Blake2Fast.Benchmarks.Infrastructure;
-using Blake2Fast.Cores;
 
 namespace Blake2Fast.Benchmarks;
 
@@ -20,8 +22,10 @@ public static class Program
 {
     public static void Main(string[] args)
     {
-        Console.WriteLine($"// Blake2Fast default cores: BLAKE2b {Blake2Cores.DefaultB}, BLAKE2s {Blake2Cores.DefaultS}; " +
-            $"supported: BLAKE2b [{string.Join(", ", Blake2Cores.Supported(true))}], BLAKE2s [{string.Join(", ", Blake2Cores.Supported(false))}]");
+        // BenchmarkDotNet's header names the CPU by its brand string only; CPUID tells the generation.
+        Console.WriteLine("// " + CpuInfo.Describe());
+        Console.WriteLine("// " + Peers.Describe());
+        Console.WriteLine("// Blake2Fast cores: " + CoreChoice.Describe());
         Console.WriteLine($"// OpenSSL: {OpenSsl.LoadError ?? OpenSsl.Description}; libsodium: {Sodium.LoadError ?? Sodium.Description}");
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
     }

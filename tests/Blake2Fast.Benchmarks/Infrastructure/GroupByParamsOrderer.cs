@@ -28,7 +28,7 @@ public sealed class GroupByParamsOrderer : IOrderer
         GetLogicalGroupOrder(benchmarksCases.GroupBy(b => GetLogicalGroupKey(benchmarksCases, b)))
             .SelectMany(group => group
                 .OrderBy(b => b.Descriptor.MethodIndex)
-                .ThenBy(b => b.Parameters.Items.FirstOrDefault(p => p.IsArgument)?.Value is CoreChoice core ? (int)core.Core : 0)
+                .ThenBy(b => b.Parameters.Items.FirstOrDefault(p => p.IsArgument)?.Value is CoreChoice core ? core.SortKey : 0)
                 .ThenBy(b => b.Parameters.DisplayInfo, StringComparer.Ordinal));
 
     public string? GetHighlightGroupKey(BenchmarkCase benchmarkCase) => null;

@@ -18,6 +18,9 @@ public enum Requirement
 
     /// <summary><see cref="SHA3_256.IsSupported"/> (needs OpenSSL 1.1.1+ on Linux, Windows 11 build 25324+).</summary>
     Sha3_256,
+
+    /// <summary>NSec.Cryptography compiled in and its libsodium loads here (<see cref="NSecPeer"/>).</summary>
+    NSec,
 }
 
 /// <summary>The benchmark only runs when the requirement is met here; otherwise <see cref="PeerFilter"/> drops it.</summary>
@@ -73,6 +76,7 @@ public sealed class PeerFilter : IFilter
         Requirement.OpenSsl => OpenSsl.LoadError,
         Requirement.Libsodium => Sodium.LoadError,
         Requirement.Sha3_256 => SHA3_256.IsSupported ? null : "SHA3_256.IsSupported is false on this platform",
+        Requirement.NSec => NSecPeer.LoadError,
         _ => "unknown requirement " + requirement,
     };
 }

@@ -5,8 +5,10 @@ namespace Blake2Fast.Benchmarks.Infrastructure;
 
 /// <summary>
 /// libsodium's <c>crypto_generichash</c> (BLAKE2b, with libsodium's AVX2/SSE4.1 compression chosen at
-/// <c>sodium_init</c>). NSec.Cryptography wraps exactly this call, so it stands in for NSec here.
-/// Bound at run time so a machine without libsodium only loses this benchmark (see <see cref="PeerFilter"/>).
+/// <c>sodium_init</c>), called directly: NSec.Cryptography wraps this same call, so the two rows show NSec's own
+/// cost. The libsodium that NSec ships (the libsodium package, found through this app's deps.json) is loaded first,
+/// so both rows run the same binary; otherwise the system's. Bound at run time so a machine without libsodium only
+/// loses this benchmark (see <see cref="PeerFilter"/>).
 /// </summary>
 internal static unsafe class Sodium
 {
@@ -31,7 +33,9 @@ internal static unsafe class Sodium
     {
         IntPtr lib = IntPtr.Zero;
         string? loaded = null;
-        foreach (string name in s_libraryNames)
+        if (NativeLibrary.TryLoad("libsodium", typeof(Sodium).Assembly, null, out lib))
+            loaded = "libsodium (package)";
+        foreach (string name in loaded is null ? s_libraryNames : [])
         {
             if (NativeLibrary.TryLoad(name, out lib))
             {
@@ -57,7 +61,10 @@ internal static unsafe class Sodium
             return;
         }
         s_genericHash = (delegate* unmanaged<byte*, nuint, byte*, ulong, byte*, nuint, int>)hash;
-        Description = loaded;
+        string version = NativeLibrary.TryGetExport(lib, "sodium_version_string", out IntPtr versionPtr)
+            ? Marshal.PtrToStringAnsi(((delegate* unmanaged<IntPtr>)versionPtr)()) ?? "?"
+            : "?";
+        Description = $"{loaded} {version}";
     }
 
     /// <summary>Unkeyed BLAKE2b of <paramref name="input"/> into all of <paramref name="output"/> (16..64 bytes).</summary>

@@ -1,0 +1,220 @@
+// NativeAOT / trimming smoke test: checks a few official known-answer vectors of every BLAKE2 variant through the
+// public API only (one-shot, span, incremental with uneven splits, many-message), after the library has been
+// compiled ahead of time or trimmed. A wrong digest (e.g. a core the AOT compiler or the trimmer broke) exits 1.
+//
+// CI publishes it twice (NativeAOT, and self-contained trimmed JIT) and runs each binary once per value of
+// BLAKE2FAST_CORE, plus the runtime's ISA switches, so every core the machine has is reached (see .ci/run).
+//
+//   dotnet publish tests/Blake2Fast.AotSmoke -c Release -o /tmp/aot && /tmp/aot/Blake2Fast.AotSmoke
+//   dotnet publish tests/Blake2Fast.AotSmoke -c Release -p:PublishAot=false -p:PublishTrimmed=true --self-contained -o /tmp/trim
+//
+// --corrupt flips one expected digest byte, to prove that a mismatch is detected and fails the process.
+using System;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.X86;
+
+namespace Blake2Fast.AotSmoke;
+
+internal enum Algorithm
+{
+    Blake2b,
+    Blake2s,
+    Blake2bp,
+    Blake2sp,
+    Blake2Xb,
+    Blake2Xs,
+}
+
+/// <summary>One known answer: input and key are the bytes 00 01 02 ... of the given lengths.</summary>
+internal sealed record KatSample(Algorithm Algorithm, int KeyLength, int InputLength, int OutputLength, string ExpectedHex)
+{
+    public override string ToString() => $"{Algorithm} key={KeyLength} in={InputLength} out={OutputLength}";
+}
+
+internal static class Program
+{
+    // BLAKE2X KAT inputs are 256 bytes; keys at most 64. One buffer serves every sample as a prefix.
+    private static readonly byte[] s_sequence = CreateSequence(256);
+
+    // Uneven update sizes, so the incremental path crosses block boundaries at odd offsets.
+    private static readonly int[] s_splits = [1, 62, 3, 64, 65, 127, 7];
+
+    private static readonly List<string> s_failures = [];
+    private static int s_checks;
+
+    private static int Main(string[] args)
+    {
+        bool corrupt = Array.IndexOf(args, "--corrupt") >= 0;
+        Console.WriteLine($"Blake2Fast.AotSmoke: {Describe()}");
+
+        foreach (KatSample sample in KatSamples.All)
+        {
+            byte[] expected = Convert.FromHexString(sample.ExpectedHex);
+            if (corrupt && ReferenceEquals(sample, KatSamples.All[0]))
+                expected[0] ^= 1;
+            CheckSingle(sample, expected);
+        }
+        CheckMany(Algorithm.Blake2b, keyLength: 0);
+        CheckMany(Algorithm.Blake2b, keyLength: 64);
+        CheckMany(Algorithm.Blake2s, keyLength: 0);
+        CheckMany(Algorithm.Blake2s, keyLength: 32);
+
+        if (s_failures.Count > 0)
+        {
+            Console.Error.WriteLine($"FAILED: {s_failures.Count} of {s_checks} checks gave a wrong digest:");
+            foreach (string failure in s_failures)
+                Console.Error.WriteLine("  " + failure);
+            return 1;
+        }
+        Console.WriteLine($"OK: {s_checks} checks over {KatSamples.All.Length} known-answer vectors");
+        return 0;
+    }
+
+    /// <summary>
+    /// The process, the ISA the runtime reports and the core ceiling asked for. The library's own choice is
+    /// internal; with a ceiling it is the highest core at or below it that these flags allow.
+    /// </summary>
+    private static string Describe()
+    {
+        string mode = RuntimeFeature.IsDynamicCodeSupported ? "JIT" : "NativeAOT";
+        string isa = RuntimeInformation.ProcessArchitecture is Architecture.X64 or Architecture.X86
+            ? $"Sse41={Sse41.IsSupported} Avx2={Avx2.IsSupported} Avx512F={Avx512F.IsSupported} Avx512F.VL={Avx512F.VL.IsSupported}"
+            : "not x86";
+        string ceiling = Environment.GetEnvironmentVariable("BLAKE2FAST_CORE") ?? "(unset)";
+        return $"{mode}, {RuntimeInformation.ProcessArchitecture}, {isa}, BLAKE2FAST_CORE={ceiling}";
+    }
+
+    private static void CheckSingle(KatSample sample, byte[] expected)
+    {
+        ReadOnlySpan<byte> key = s_sequence.AsSpan(0, sample.KeyLength);
+        ReadOnlySpan<byte> input = s_sequence.AsSpan(0, sample.InputLength);
+        int length = sample.OutputLength;
+        byte[] written = new byte[length];
+
+        switch (sample.Algorithm)
+        {
+            case Algorithm.Blake2b:
+                Check(sample, "ComputeHash", expected, Blake2b.ComputeHash(length, key, input));
+                Blake2b.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeAndWriteHash", expected, written);
+                Blake2bHashState b = Blake2b.CreateIncrementalHasher(length, key);
+                foreach (Range piece in Pieces(input.Length))
+                    b.Update(input[piece]);
+                Check(sample, "incremental", expected, b.Finish());
+                break;
+            case Algorithm.Blake2s:
+                Check(sample, "ComputeHash", expected, Blake2s.ComputeHash(length, key, input));
+                Blake2s.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeAndWriteHash", expected, written);
+                Blake2sHashState s = Blake2s.CreateIncrementalHasher(length, key);
+                foreach (Range piece in Pieces(input.Length))
+                    s.Update(input[piece]);
+                Check(sample, "incremental", expected, s.Finish());
+                break;
+            case Algorithm.Blake2bp:
+                Check(sample, "ComputeHash", expected, Blake2bp.ComputeHash(length, key, input));
+                Blake2bp.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeAndWriteHash", expected, written);
+                Blake2bpHashState bp = Blake2bp.CreateIncrementalHasher(length, key);
+                foreach (Range piece in Pieces(input.Length))
+                    bp.Update(input[piece]);
+                Check(sample, "incremental", expected, bp.Finish());
+                break;
+            case Algorithm.Blake2sp:
+                Check(sample, "ComputeHash", expected, Blake2sp.ComputeHash(length, key, input));
+                Blake2sp.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeAndWriteHash", expected, written);
+                Blake2spHashState sp = Blake2sp.CreateIncrementalHasher(length, key);
+                foreach (Range piece in Pieces(input.Length))
+                    sp.Update(input[piece]);
+                Check(sample, "incremental", expected, sp.Finish());
+                break;
+            case Algorithm.Blake2Xb:
+                Check(sample, "ComputeHash", expected, Blake2Xb.ComputeHash(length, key, input));
+                Blake2Xb.ComputeAndWriteHash(key, input, written);
+                Check(sample, "ComputeAndWriteHash", expected, written);
+                Blake2XbHashState xb = Blake2Xb.CreateIncrementalHasher(length, key);
+                foreach (Range piece in Pieces(input.Length))
+                    xb.Update(input[piece]);
+                Array.Clear(written);
+                foreach (Range piece in Pieces(length))
+                    xb.Read(written.AsSpan(piece));
+                Check(sample, "incremental, read in pieces", expected, written);
+                break;
+            case Algorithm.Blake2Xs:
+                Check(sample, "ComputeHash", expected, Blake2Xs.ComputeHash(length, key, input));
+                Blake2Xs.ComputeAndWriteHash(key, input, written);
+                Check(sample, "ComputeAndWriteHash", expected, written);
+                Blake2XsHashState xs = Blake2Xs.CreateIncrementalHasher(length, key);
+                foreach (Range piece in Pieces(input.Length))
+                    xs.Update(input[piece]);
+                Array.Clear(written);
+                foreach (Range piece in Pieces(length))
+                    xs.Read(written.AsSpan(piece));
+                Check(sample, "incremental, read in pieces", expected, written);
+                break;
+            default:
+                throw new ArgumentOutOfRangeException(nameof(sample), sample.Algorithm, "unknown algorithm");
+        }
+    }
+
+    /// <summary>
+    /// Every sample of one algorithm and key length in one many-message call: uneven lengths, more messages than
+    /// the widest core has lanes (8 BLAKE2b / 16 BLAKE2s would not be reached by 9, so the list is doubled).
+    /// </summary>
+    private static void CheckMany(Algorithm algorithm, int keyLength)
+    {
+        var samples = new List<KatSample>();
+        foreach (KatSample sample in KatSamples.All)
+        {
+            if (sample.Algorithm == algorithm && sample.KeyLength == keyLength)
+                samples.Add(sample);
+        }
+        samples.AddRange(samples);
+        if (samples.Count == 0)
+            throw new InvalidOperationException($"no samples for {algorithm} with a {keyLength}-byte key");
+
+        int length = samples[0].OutputLength;
+        var inputs = new ReadOnlyMemory<byte>[samples.Count];
+        for (int i = 0; i < samples.Count; i++)
+            inputs[i] = s_sequence.AsMemory(0, samples[i].InputLength);
+        byte[] outputs = new byte[samples.Count * length];
+        var parameters = new Blake2Parameters { DigestLength = length, Key = s_sequence.AsSpan(0, keyLength) };
+        if (algorithm == Algorithm.Blake2b)
+            Blake2b.ComputeAndWriteHashes(parameters, inputs, outputs);
+        else
+            Blake2s.ComputeAndWriteHashes(parameters, inputs, outputs);
+
+        for (int i = 0; i < samples.Count; i++)
+            Check(samples[i], $"ComputeAndWriteHashes[{i} of {samples.Count}]", Convert.FromHexString(samples[i].ExpectedHex), outputs.AsSpan(i * length, length));
+    }
+
+    /// <summary>Cuts 0..<paramref name="length"/> into the uneven <see cref="s_splits"/> sizes, repeated.</summary>
+    private static IEnumerable<Range> Pieces(int length)
+    {
+        int start = 0;
+        for (int i = 0; start < length; i++)
+        {
+            int end = Math.Min(length, start + s_splits[i % s_splits.Length]);
+            yield return start..end;
+            start = end;
+        }
+    }
+
+    private static void Check(KatSample sample, string api, ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual)
+    {
+        s_checks++;
+        if (!expected.SequenceEqual(actual))
+            s_failures.Add($"{sample} via {api}: expected {Convert.ToHexStringLower(expected)}, got {Convert.ToHexStringLower(actual)}");
+    }
+
+    private static byte[] CreateSequence(int length)
+    {
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < bytes.Length; i++)
+            bytes[i] = (byte)i;
+        return bytes;
+    }
+}

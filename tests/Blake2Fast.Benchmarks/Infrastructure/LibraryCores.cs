@@ -1,0 +1,53 @@
+// The ONLY file of the benchmark project that names the library's internal core table (Blake2Fast.Cores) and its
+// internal Hash(..., core) entry points. When the library's core selection changes, adapt this file alone.
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using Blake2Fast.Cores;
+
+namespace Blake2Fast.Benchmarks.Infrastructure;
+
+/// <summary>
+/// A Blake2Fast compression core as a benchmark argument. The core type is internal to the library, and
+/// BenchmarkDotNet's generated runner (a separate assembly) can only name public types, so it travels in this
+/// public wrapper; the row shows the core's name.
+/// </summary>
+public sealed class CoreChoice
+{
+    private readonly Blake2Core _core;
+
+    private CoreChoice(Blake2Core core) => _core = core;
+
+    /// <summary>Orders the rows of a summary group: lowest core first.</summary>
+    public int SortKey => (int)_core;
+
+    /// <summary>Every core of BLAKE2b (<paramref name="isB"/>) or BLAKE2s that runs on this machine, lowest first.</summary>
+    public static IEnumerable<CoreChoice> Supported(bool isB) =>
+        Blake2Cores.Supported(isB).Select(core => new CoreChoice(core)).ToArray();
+
+    /// <summary>Every kernel of BLAKE2bp (<paramref name="isB"/>) or BLAKE2sp that runs on this machine, lowest first.</summary>
+    public static IEnumerable<CoreChoice> SupportedParallel(bool isB) =>
+        Blake2Cores.SupportedParallel(isB).Select(core => new CoreChoice(core)).ToArray();
+
+    /// <summary>For the run log: the cores the library picked by default and all that run here.</summary>
+    public static string Describe() =>
+        $"BLAKE2b {Blake2Cores.DefaultB}, BLAKE2s {Blake2Cores.DefaultS}, BLAKE2bp {Blake2Cores.DefaultBp}, BLAKE2sp {Blake2Cores.DefaultSp}; " +
+        $"supported: BLAKE2b [{string.Join(", ", Blake2Cores.Supported(true))}], BLAKE2s [{string.Join(", ", Blake2Cores.Supported(false))}]";
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Blake2b(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) =>
+        global::Blake2Fast.Blake2b.Hash(new Blake2Parameters { DigestLength = digestLength }, input, output, _core);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Blake2s(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) =>
+        global::Blake2Fast.Blake2s.Hash(new Blake2Parameters { DigestLength = digestLength }, input, output, _core);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Blake2bp(ReadOnlySpan<byte> input, Span<byte> output) => global::Blake2Fast.Blake2bp.Hash(default, input, output, _core);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Blake2sp(ReadOnlySpan<byte> input, Span<byte> output) => global::Blake2Fast.Blake2sp.Hash(default, input, output, _core);
+
+    public override string ToString() => _core.ToString();
+}
