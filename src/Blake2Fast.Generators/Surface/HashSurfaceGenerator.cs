@@ -107,6 +107,8 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
                 string state = model.Xof ? XofEmitter.EmitState(model) : StateEmitter.Emit(model);
                 c.AddSource($"{model.StateName}.g.cs", SourceText.From(state, Encoding.UTF8));
             }
+            // Every state, generated or hand-written, gets the typed writes.
+            c.AddSource($"{model.StateName}.TypedWrites.g.cs", SourceText.From(TypedWritesEmitter.Emit(model), Encoding.UTF8));
         });
     }
 }

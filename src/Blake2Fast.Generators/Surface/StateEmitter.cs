@@ -70,11 +70,17 @@ internal static class StateEmitter
         w.Line("public void Update(ReadOnlySpan<byte> input) => Inner.Update(input);");
         w.Line();
         w.Doc("<summary>Adds the memory of <paramref name=\"input\"/>, in the machine's byte order, to the data being hashed.</summary>",
-            "<typeparam name=\"T\">An unmanaged element type; its in-memory bytes are hashed.</typeparam>", Unusable);
+            "<typeparam name=\"T\">An unmanaged element type; its in-memory bytes are hashed.</typeparam>",
+            "<remarks>Not portable between little- and big-endian machines for elements wider than a byte; see <see cref=\"Update{T}(T)\"/>.</remarks>",
+            Unusable);
         w.Line("public void Update<T>(ReadOnlySpan<T> input) where T : unmanaged => Inner.Update(MemoryMarshal.AsBytes(input));");
         w.Line();
         w.Doc("<summary>Adds the in-memory bytes of <paramref name=\"input\"/>, in the machine's byte order, to the data being hashed.</summary>",
-            "<typeparam name=\"T\">An unmanaged type, such as an integer or a struct of them.</typeparam>", Unusable);
+            "<typeparam name=\"T\">An unmanaged type, such as an integer or a struct of them.</typeparam>",
+            "<remarks>The bytes are the machine's own: the same integer hashes differently on little- and big-endian machines, so a",
+            "hash meant to be stored or compared elsewhere should use the typed writes that name their byte order",
+            "(<see cref=\"UpdateInt32LittleEndian(int)\"/>, <see cref=\"UpdateUInt64BigEndian(ulong)\"/>, ...) or <see cref=\"UpdateUtf8(ReadOnlySpan{char})\"/>.</remarks>",
+            Unusable);
         w.Line("public unsafe void Update<T>(T input) where T : unmanaged => Inner.Update(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref input), sizeof(T)));");
         w.Line();
         w.Doc("<summary>Finishes the hash and returns the digest; the state cannot be used afterwards.</summary>", Unusable);

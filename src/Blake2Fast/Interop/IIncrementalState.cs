@@ -30,3 +30,24 @@ internal interface IUpdatable
 {
     void Update(ReadOnlySpan<byte> input);
 }
+
+/// <summary>
+/// The typed writes the generator gives every state (Surface/TypedWritesEmitter.cs), as an interface so that one
+/// test drives them on every state.
+/// </summary>
+internal interface ITypedUpdatable : IUpdatable
+{
+    void UpdateUtf8(ReadOnlySpan<char> text);
+    void UpdateInt16BigEndian(short value);
+    void UpdateUInt16BigEndian(ushort value);
+    void UpdateInt32BigEndian(int value);
+    void UpdateUInt32BigEndian(uint value);
+    void UpdateInt64BigEndian(long value);
+    void UpdateUInt64BigEndian(ulong value);
+    void UpdateInt16LittleEndian(short value);
+    void UpdateUInt16LittleEndian(ushort value);
+    void UpdateInt32LittleEndian(int value);
+    void UpdateUInt32LittleEndian(uint value);
+    void UpdateInt64LittleEndian(long value);
+    void UpdateUInt64LittleEndian(ulong value);
+}
