@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.IO;
 using System.Text;
+using System.Threading.Tasks;
 
 namespace Blake2Fast.Tool;
 
@@ -54,21 +55,55 @@ internal static class FileHasher
                 ? new Progress(context, name, total)
                 : null;
 
-            byte[] buffer = ArrayPool<byte>.Shared.Rent(ChunkSize);
+            byte[] current = ArrayPool<byte>.Shared.Rent(ChunkSize);
+            byte[] next = ArrayPool<byte>.Shared.Rent(ChunkSize);
+            Task<int>? ahead = null;
             try
             {
                 long done = 0;
-                int read;
-                while ((read = stream!.Read(buffer, 0, ChunkSize)) > 0)
+                int read = stream!.Read(current, 0, ChunkSize);
+                while (read > 0)
                 {
-                    hasher.Update(buffer.AsSpan(0, read));
+                    // Read the next chunk on another thread while this one is hashed, so that the copy out of the
+                    // page cache (about a tenth of the time of a cached file) overlaps the hashing instead of adding
+                    // to it. Only once a chunk came back full: a small file never starts a thread.
+                    if (read == ChunkSize)
+                    {
+                        Stream source = stream;
+                        byte[] target = next;
+                        ahead = Task.Run(() => source.Read(target, 0, ChunkSize));
+                    }
+
+                    hasher.Update(current.AsSpan(0, read));
                     done += read;
                     progress?.Report(done);
+                    if (ahead is null)
+                    {
+                        read = stream.Read(current, 0, ChunkSize);
+                        continue;
+                    }
+
+                    read = ahead.GetAwaiter().GetResult(); // rethrows the read's IOException as it was
+                    ahead = null;
+                    (current, next) = (next, current);
                 }
             }
             finally
             {
-                ArrayPool<byte>.Shared.Return(buffer);
+                // A read still running (the hash threw) must finish before its buffer goes back to the pool.
+                if (ahead is not null)
+                {
+                    try
+                    {
+                        ahead.GetAwaiter().GetResult();
+                    }
+                    catch (IOException)
+                    {
+                    }
+                }
+
+                ArrayPool<byte>.Shared.Return(current);
+                ArrayPool<byte>.Shared.Return(next);
                 progress?.Clear();
             }
 
