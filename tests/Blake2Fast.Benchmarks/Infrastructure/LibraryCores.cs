@@ -51,3 +51,15 @@ public sealed class CoreChoice
 
     public override string ToString() => _core.ToString();
 }
+
+/// <summary>Bare compressions on the default cores, the floor a one-shot call of one block is measured against.</summary>
+public static class LibraryCores
+{
+    /// <summary>One BLAKE2b compression of <paramref name="block"/> (128 bytes) into <paramref name="chain"/> (12 words) on the default core.</summary>
+    public static unsafe void CompressOneBlockB(ulong[] chain, byte[] block) =>
+        CoreTable.Blake2b.Entry(Blake2Cores.DefaultB)(ref chain[0], ref block[0], 1, 128);
+
+    /// <summary>One BLAKE2s compression of <paramref name="block"/> (64 bytes) into <paramref name="chain"/> (12 words) on the default core.</summary>
+    public static unsafe void CompressOneBlockS(uint[] chain, byte[] block) =>
+        CoreTable.Blake2s.Entry(Blake2Cores.DefaultS)(ref chain[0], ref block[0], 1, 64);
+}
