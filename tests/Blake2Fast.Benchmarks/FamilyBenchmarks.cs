@@ -100,7 +100,19 @@ public class ManyMessageBenchmarks
     {
         for (int i = 0; i < Count; i++)
             _inputs[i] = BenchmarkInput.Create(Size + i).AsMemory(0, Size);
+        foreach (CoreChoice kernel in Kernels())
+        {
+            Array.Clear(_outputs);
+            ManyKernel(kernel);
+            Verify();
+        }
+        Array.Clear(_outputs);
         Many();
+        Verify();
+    }
+
+    private void Verify()
+    {
         int length = Algorithm == "BLAKE2b" ? 64 : 32;
         for (int i = 0; i < Count; i++)
         {
@@ -131,5 +143,19 @@ public class ManyMessageBenchmarks
             Blake2Fast.Blake2b.ComputeAndWriteHashes(_inputs, _outputs);
         else
             Blake2Fast.Blake2s.ComputeAndWriteHashes(_inputs, _outputs);
+    }
+
+    // Many-message hashing takes the parallel modes' lane kernels, so their list names the rows.
+    public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: true);
+
+    /// <summary>The same call on each lane kernel by name (BLAKE2s has the same lane kernels' names).</summary>
+    [Benchmark(Description = "ComputeAndWriteHashes(kernel)")]
+    [ArgumentsSource(nameof(Kernels))]
+    public void ManyKernel(CoreChoice Kernel)
+    {
+        if (Algorithm == "BLAKE2b")
+            Kernel.ManyBlake2b(_inputs, _outputs);
+        else
+            Kernel.ManyBlake2s(_inputs, _outputs);
     }
 }

@@ -49,6 +49,14 @@ public sealed class CoreChoice
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Blake2sp(ReadOnlySpan<byte> input, Span<byte> output) => global::Blake2Fast.Blake2sp.Hash(default, input, output, _core);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void ManyBlake2b(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>
+        global::Blake2Fast.Blake2b.HashMany(default, inputs, outputs, _core);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void ManyBlake2s(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>
+        global::Blake2Fast.Blake2s.HashMany(default, inputs, outputs, _core);
+
     public override string ToString() => _core.ToString();
 }
 
