@@ -1,0 +1,206 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Runtime.CompilerServices;
+using Blake2Fast.Cores;
+
+namespace Blake2Fast.Blake3.Cores;
+
+/// <summary>
+/// The vector arithmetic and data movement of one BLAKE3 lane kernel: a vector of N 32-bit lanes, lane k an
+/// independent input (a chunk or a parent node). Rot1..Rot4 are G's rotations 16, 12, 8, 7.
+/// </summary>
+internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
+{
+    TVec Broadcast(uint value);
+
+    /// <summary>Lane k holds k.</summary>
+    TVec Indices { get; }
+
+    TVec Subtract(TVec a, TVec b);
+
+    /// <summary>Unsigned a &lt; b per lane: all ones where true.</summary>
+    TVec LessThan(TVec a, TVec b);
+
+    /// <summary>
+    /// Reads one 64-byte block per lane (lane k's at <c>k * stride</c>) into 16 words: word i holds word i of
+    /// every lane's block.
+    /// </summary>
+    void LoadMessage(ref byte input, nint stride, ref TVec words);
+
+    /// <summary>Writes lane k's chaining value (word i in <c>h[i]</c>) as 32 little-endian bytes at <c>32 * k</c>.</summary>
+    void StoreChains(ref byte output, TVec h0, TVec h1, TVec h2, TVec h3, TVec h4, TVec h5, TVec h6, TVec h7);
+}
+
+/// <summary>
+/// BLAKE3's compression run N inputs at a time, written once for every vector width: lane k of every state word
+/// belongs to input k, so each G is a handful of vertical vector instructions and nothing moves across lanes
+/// except when the message is transposed in and the chaining values out.
+/// </summary>
+/// <remarks>
+/// What the JIT is relied on to do (checked in the disassembly): inline G4 and Round with their ref arguments, so
+/// the 16 state words are enregistered locals (all of them on AVX-512; AVX2's 16 registers spill some); fold each
+/// message word's schedule entry (a constant index into RVA data) to a constant displacement, so a message word is
+/// one memory operand of its add.
+/// </remarks>
+internal static class Blake3LaneCore<TVec, TOps>
+    where TVec : struct
+    where TOps : struct, IBlake3LaneOps<TVec>
+{
+    public const int BlockLength = 64;
+
+    /// <summary>Lanes per vector (32-bit words).</summary>
+    public static int Lanes => Unsafe.SizeOf<TVec>() / 4;
+
+    /// <summary>
+    /// The message word each G step reads, round by round: BLAKE3 permutes the message between rounds
+    /// ([2,6,3,10,7,0,4,13,1,11,12,5,9,14,15,8]); reading word s_r[i] in round r instead of moving words gives
+    /// the same values (s_0 = identity, s_r[i] = s_{r-1}[P[i]]).
+    /// </summary>
+    private static ReadOnlySpan<byte> Schedule =>
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8,
+        3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1,
+        10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6,
+        12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4,
+        9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7,
+        11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13,
+    ];
+
+    /// <summary>Message word i of round r's schedule (r, i constants after inlining: the JIT folds the read).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static TVec M(ref TVec m, int r, int i) => Unsafe.Add(ref m, Schedule[r * 16 + i]);
+
+    /// <summary>
+    /// Four independent G functions (a column or a diagonal step) taking schedule entries 8h..8h+7 of round r,
+    /// step by step across the four, so the out-of-order core sees four independent chains side by side.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G4(
+        ref TVec a0, ref TVec b0, ref TVec c0, ref TVec d0, ref TVec a1, ref TVec b1, ref TVec c1, ref TVec d1,
+        ref TVec a2, ref TVec b2, ref TVec c2, ref TVec d2, ref TVec a3, ref TVec b3, ref TVec c3, ref TVec d3,
+        ref TVec m, int r, int h)
+    {
+        TOps o = default;
+        int s = 8 * h;
+        a0 = o.Add(o.Add(a0, M(ref m, r, s)), b0); a1 = o.Add(o.Add(a1, M(ref m, r, s + 2)), b1);
+        a2 = o.Add(o.Add(a2, M(ref m, r, s + 4)), b2); a3 = o.Add(o.Add(a3, M(ref m, r, s + 6)), b3);
+        d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
+        c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
+        b0 = o.Rot2(o.Xor(b0, c0)); b1 = o.Rot2(o.Xor(b1, c1)); b2 = o.Rot2(o.Xor(b2, c2)); b3 = o.Rot2(o.Xor(b3, c3));
+        a0 = o.Add(o.Add(a0, M(ref m, r, s + 1)), b0); a1 = o.Add(o.Add(a1, M(ref m, r, s + 3)), b1);
+        a2 = o.Add(o.Add(a2, M(ref m, r, s + 5)), b2); a3 = o.Add(o.Add(a3, M(ref m, r, s + 7)), b3);
+        d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
+        c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
+        b0 = o.Rot4(o.Xor(b0, c0)); b1 = o.Rot4(o.Xor(b1, c1)); b2 = o.Rot4(o.Xor(b2, c2)); b3 = o.Rot4(o.Xor(b3, c3));
+    }
+
+    /// <summary>Round r: the column step, then the diagonal step.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round(
+        ref TVec v0, ref TVec v1, ref TVec v2, ref TVec v3, ref TVec v4, ref TVec v5, ref TVec v6, ref TVec v7,
+        ref TVec v8, ref TVec v9, ref TVec v10, ref TVec v11, ref TVec v12, ref TVec v13, ref TVec v14, ref TVec v15,
+        ref TVec m, int r)
+    {
+        G4(ref v0, ref v4, ref v8, ref v12, ref v1, ref v5, ref v9, ref v13,
+            ref v2, ref v6, ref v10, ref v14, ref v3, ref v7, ref v11, ref v15, ref m, r, 0);
+        G4(ref v0, ref v5, ref v10, ref v15, ref v1, ref v6, ref v11, ref v12,
+            ref v2, ref v7, ref v8, ref v13, ref v3, ref v4, ref v9, ref v14, ref m, r, 1);
+    }
+
+    /// <summary>The contract of the kernels' <c>HashMany</c> (see <see cref="Blake3Avx512.HashMany"/>).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void HashMany(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output)
+    {
+        Unsafe.SkipInit(out Message16<TVec> message);
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref message);
+    }
+
+    // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
+    // in a register and every scheduled read is one memory operand, where a local's address is rebuilt per read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Loop(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Message16<TVec> message)
+    {
+        TOps o = default;
+        ref TVec m = ref Message16<TVec>.First(ref message);
+        nint laneStride = (nint)stride;
+        nuint last = blocks - 1;
+        for (; groups != 0; groups--)
+        {
+            // Lane k counts counter + k (when counting): the low words add k, a lane whose low word wrapped
+            // (now below the base) carries one into its high word (subtracting the all-ones compare mask).
+            uint baseLow = (uint)counter;
+            TVec t0 = incrementCounter ? o.Add(o.Broadcast(baseLow), o.Indices) : o.Broadcast(baseLow);
+            TVec t1 = o.Subtract(o.Broadcast((uint)(counter >> 32)), o.LessThan(t0, o.Broadcast(baseLow)));
+
+            TVec h0 = o.Broadcast(key), h1 = o.Broadcast(Unsafe.Add(ref key, 1));
+            TVec h2 = o.Broadcast(Unsafe.Add(ref key, 2)), h3 = o.Broadcast(Unsafe.Add(ref key, 3));
+            TVec h4 = o.Broadcast(Unsafe.Add(ref key, 4)), h5 = o.Broadcast(Unsafe.Add(ref key, 5));
+            TVec h6 = o.Broadcast(Unsafe.Add(ref key, 6)), h7 = o.Broadcast(Unsafe.Add(ref key, 7));
+
+            ref byte block = ref input;
+            for (nuint j = 0; j < blocks; j++)
+            {
+                uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
+                o.LoadMessage(ref block, laneStride, ref m);
+
+                TVec v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
+                TVec v8 = o.Broadcast(Blake2Constants.IVs0), v9 = o.Broadcast(Blake2Constants.IVs1);
+                TVec v10 = o.Broadcast(Blake2Constants.IVs2), v11 = o.Broadcast(Blake2Constants.IVs3);
+                TVec v12 = t0, v13 = t1, v14 = o.Broadcast(BlockLength), v15 = o.Broadcast(blockFlags);
+
+                // Seven rounds written out: each round's schedule is then a constant.
+                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 0);
+                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 1);
+                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 2);
+                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 3);
+                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 4);
+                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 5);
+                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 6);
+
+                // BLAKE3 keeps no feed-forward of the old chaining value: the new one is the two halves XOR-ed.
+                h0 = o.Xor(v0, v8); h1 = o.Xor(v1, v9); h2 = o.Xor(v2, v10); h3 = o.Xor(v3, v11);
+                h4 = o.Xor(v4, v12); h5 = o.Xor(v5, v13); h6 = o.Xor(v6, v14); h7 = o.Xor(v7, v15);
+                block = ref Unsafe.Add(ref block, BlockLength);
+            }
+
+            o.StoreChains(ref output, h0, h1, h2, h3, h4, h5, h6, h7);
+            input = ref Unsafe.Add(ref input, laneStride * Lanes);
+            output = ref Unsafe.Add(ref output, 32 * Lanes);
+            if (incrementCounter)
+                counter += (ulong)Lanes;
+        }
+    }
+}
+
+/// <summary>Register transposes for the chaining values on their way out (the inverse of the message's way in).</summary>
+internal static class Blake3Transpose
+{
+    /// <summary>
+    /// An 8x8 transpose of 32-bit words in 256-bit rows (in 512-bit rows: two at once, one per half): on return
+    /// r_k holds what was word k of every row.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Words32x8<TVec, TT>(
+        ref TVec r0, ref TVec r1, ref TVec r2, ref TVec r3, ref TVec r4, ref TVec r5, ref TVec r6, ref TVec r7)
+        where TVec : struct
+        where TT : struct, ITransposeOps<TVec>
+    {
+        TT o = default;
+        TVec t0 = o.UnpackLow32(r0, r1), t1 = o.UnpackHigh32(r0, r1);
+        TVec t2 = o.UnpackLow32(r2, r3), t3 = o.UnpackHigh32(r2, r3);
+        TVec t4 = o.UnpackLow32(r4, r5), t5 = o.UnpackHigh32(r4, r5);
+        TVec t6 = o.UnpackLow32(r6, r7), t7 = o.UnpackHigh32(r6, r7);
+        TVec u0 = o.UnpackLow64(t0, t2), u1 = o.UnpackHigh64(t0, t2);
+        TVec u2 = o.UnpackLow64(t1, t3), u3 = o.UnpackHigh64(t1, t3);
+        TVec u4 = o.UnpackLow64(t4, t6), u5 = o.UnpackHigh64(t4, t6);
+        TVec u6 = o.UnpackLow64(t5, t7), u7 = o.UnpackHigh64(t5, t7);
+        r0 = o.JoinLow(u0, u4); r1 = o.JoinLow(u1, u5); r2 = o.JoinLow(u2, u6); r3 = o.JoinLow(u3, u7);
+        r4 = o.JoinHigh(u0, u4); r5 = o.JoinHigh(u1, u5); r6 = o.JoinHigh(u2, u6); r7 = o.JoinHigh(u3, u7);
+    }
+}
+#endif
