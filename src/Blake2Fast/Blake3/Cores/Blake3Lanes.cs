@@ -38,9 +38,8 @@ internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 /// </summary>
 /// <remarks>
 /// What the JIT is relied on to do (checked in the disassembly): inline G4 and Round with their ref arguments, so
-/// the 16 state words are enregistered locals (all of them on AVX-512; AVX2's 16 registers spill some); fold each
-/// message word's schedule entry (a constant index into RVA data) to a constant displacement, so a message word is
-/// one memory operand of its add.
+/// the 16 state words are enregistered locals (all of them on AVX-512; AVX2's 16 registers spill some); address
+/// each message word as one memory operand of its add, indexed by a schedule byte.
 /// </remarks>
 internal static class Blake3LaneCore<TVec, TOps>
     where TVec : struct
@@ -54,22 +53,31 @@ internal static class Blake3LaneCore<TVec, TOps>
     /// <summary>
     /// The message word each G step reads, round by round: BLAKE3 permutes the message between rounds
     /// ([2,6,3,10,7,0,4,13,1,11,12,5,9,14,15,8]); reading word s_r[i] in round r instead of moving words gives
-    /// the same values (s_0 = identity, s_r[i] = s_{r-1}[P[i]]).
+    /// the same values (s_0 = identity, s_r[i] = s_{r-1}[P[i]]). Entries are in 4-byte units (word index x
+    /// lanes), so a read is one load addressed [message + entry * 4] for every vector width (15 x 16 fits a byte).
+    /// A static readonly field of a generic class over a struct is a constant to the tier-1 JIT.
     /// </summary>
-    private static ReadOnlySpan<byte> Schedule =>
-    [
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-        2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8,
-        3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1,
-        10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6,
-        12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4,
-        9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7,
-        11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13,
-    ];
+    private static readonly byte[] Schedule = BuildSchedule();
 
-    /// <summary>Message word i of round r's schedule (r, i constants after inlining: the JIT folds the read).</summary>
+    private static byte[] BuildSchedule()
+    {
+        ReadOnlySpan<byte> permutation = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
+        byte[] schedule = new byte[7 * 16];
+        for (int i = 0; i < 16; i++)
+            schedule[i] = (byte)i;
+        for (int r = 1; r < 7; r++)
+        {
+            for (int i = 0; i < 16; i++)
+                schedule[16 * r + i] = schedule[16 * (r - 1) + permutation[i]];
+        }
+        for (int i = 0; i < schedule.Length; i++)
+            schedule[i] = (byte)(schedule[i] * Lanes);
+        return schedule;
+    }
+
+    /// <summary>Message word <c>s[i]</c> of the current round's schedule.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TVec M(ref TVec m, int r, int i) => Unsafe.Add(ref m, Schedule[r * 16 + i]);
+    private static TVec M(ref uint m, ref byte s, int i) => Unsafe.As<uint, TVec>(ref Unsafe.Add(ref m, (nint)Unsafe.Add(ref s, i)));
 
     /// <summary>
     /// Four independent G functions (a column or a diagonal step) taking schedule entries 8h..8h+7 of round r,
@@ -79,33 +87,32 @@ internal static class Blake3LaneCore<TVec, TOps>
     private static void G4(
         ref TVec a0, ref TVec b0, ref TVec c0, ref TVec d0, ref TVec a1, ref TVec b1, ref TVec c1, ref TVec d1,
         ref TVec a2, ref TVec b2, ref TVec c2, ref TVec d2, ref TVec a3, ref TVec b3, ref TVec c3, ref TVec d3,
-        ref TVec m, int r, int h)
+        ref uint m, ref byte s)
     {
         TOps o = default;
-        int s = 8 * h;
-        a0 = o.Add(o.Add(a0, M(ref m, r, s)), b0); a1 = o.Add(o.Add(a1, M(ref m, r, s + 2)), b1);
-        a2 = o.Add(o.Add(a2, M(ref m, r, s + 4)), b2); a3 = o.Add(o.Add(a3, M(ref m, r, s + 6)), b3);
+        a0 = o.Add(o.Add(a0, M(ref m, ref s, 0)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 2)), b1);
+        a2 = o.Add(o.Add(a2, M(ref m, ref s, 4)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 6)), b3);
         d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
         b0 = o.Rot2(o.Xor(b0, c0)); b1 = o.Rot2(o.Xor(b1, c1)); b2 = o.Rot2(o.Xor(b2, c2)); b3 = o.Rot2(o.Xor(b3, c3));
-        a0 = o.Add(o.Add(a0, M(ref m, r, s + 1)), b0); a1 = o.Add(o.Add(a1, M(ref m, r, s + 3)), b1);
-        a2 = o.Add(o.Add(a2, M(ref m, r, s + 5)), b2); a3 = o.Add(o.Add(a3, M(ref m, r, s + 7)), b3);
+        a0 = o.Add(o.Add(a0, M(ref m, ref s, 1)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 3)), b1);
+        a2 = o.Add(o.Add(a2, M(ref m, ref s, 5)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 7)), b3);
         d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
         b0 = o.Rot4(o.Xor(b0, c0)); b1 = o.Rot4(o.Xor(b1, c1)); b2 = o.Rot4(o.Xor(b2, c2)); b3 = o.Rot4(o.Xor(b3, c3));
     }
 
-    /// <summary>Round r: the column step, then the diagonal step.</summary>
+    /// <summary>One round: the column step (schedule entries 0..7), then the diagonal step (8..15).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round(
         ref TVec v0, ref TVec v1, ref TVec v2, ref TVec v3, ref TVec v4, ref TVec v5, ref TVec v6, ref TVec v7,
         ref TVec v8, ref TVec v9, ref TVec v10, ref TVec v11, ref TVec v12, ref TVec v13, ref TVec v14, ref TVec v15,
-        ref TVec m, int r)
+        ref uint m, ref byte s)
     {
         G4(ref v0, ref v4, ref v8, ref v12, ref v1, ref v5, ref v9, ref v13,
-            ref v2, ref v6, ref v10, ref v14, ref v3, ref v7, ref v11, ref v15, ref m, r, 0);
+            ref v2, ref v6, ref v10, ref v14, ref v3, ref v7, ref v11, ref v15, ref m, ref s);
         G4(ref v0, ref v5, ref v10, ref v15, ref v1, ref v6, ref v11, ref v12,
-            ref v2, ref v7, ref v8, ref v13, ref v3, ref v4, ref v9, ref v14, ref m, r, 1);
+            ref v2, ref v7, ref v8, ref v13, ref v3, ref v4, ref v9, ref v14, ref m, ref Unsafe.Add(ref s, 8));
     }
 
     /// <summary>The contract of the kernels' <c>HashMany</c> (see <see cref="Blake3Avx512.HashMany"/>).</summary>
@@ -127,6 +134,8 @@ internal static class Blake3LaneCore<TVec, TOps>
     {
         TOps o = default;
         ref TVec m = ref Message16<TVec>.First(ref message);
+        ref uint words = ref Unsafe.As<TVec, uint>(ref m);
+        ref byte schedule = ref Schedule[0];
         nint laneStride = (nint)stride;
         nuint last = blocks - 1;
         for (; groups != 0; groups--)
@@ -153,14 +162,14 @@ internal static class Blake3LaneCore<TVec, TOps>
                 TVec v10 = o.Broadcast(Blake2Constants.IVs2), v11 = o.Broadcast(Blake2Constants.IVs3);
                 TVec v12 = t0, v13 = t1, v14 = o.Broadcast(BlockLength), v15 = o.Broadcast(blockFlags);
 
-                // Seven rounds written out: each round's schedule is then a constant.
-                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 0);
-                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 1);
-                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 2);
-                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 3);
-                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 4);
-                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 5);
-                Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 6);
+                // The rounds looped, not written out seven times: unrolled, the method has over a thousand inlinees
+                // and the JIT's inlining budget runs out (Add, Xor and the rotations become calls and every state
+                // word lives in memory). One schedule byte per message word is the price.
+                for (int r = 0; r < 7; r++)
+                {
+                    Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15,
+                        ref words, ref Unsafe.Add(ref schedule, 16 * r));
+                }
 
                 // BLAKE3 keeps no feed-forward of the old chaining value: the new one is the two halves XOR-ed.
                 h0 = o.Xor(v0, v8); h1 = o.Xor(v1, v9); h2 = o.Xor(v2, v10); h3 = o.Xor(v3, v11);
