@@ -58,7 +58,7 @@ internal static class Blake3Avx512
         // blocks, against 784 vector operations of the rounds.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector512<uint> words) =>
-            LaneTranspose.Words32<Vector512<ulong>, Transpose512>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
+            LaneTranspose.Words32<Vector512<ulong>, RowsByInsert>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
 
         // The same transpose backwards: row k then holds lane k's chain in its low half and lane k + 8's in its high half.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -77,6 +77,26 @@ internal static class Blake3Avx512
             row.GetLower().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * k)));
             row.GetUpper().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * (k + 8))));
         }
+    }
+
+    /// <summary>
+    /// <see cref="Transpose512"/> with each row built as one 256-bit load and one vinserti64x4 from memory:
+    /// <c>Vector512.Create(lower, upper)</c> compiles (.NET 10) to two inserts into a stack temporary that is
+    /// reloaded and stored back on every block.
+    /// </summary>
+    private readonly struct RowsByInsert : ITransposeOps<Vector512<ulong>>
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public Vector512<ulong> Row(ref byte row, nint low, nint high) => Avx512F.InsertVector256(
+            Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, low))).ToVector512Unsafe(),
+            Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, high))), 1);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow32(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackLow32(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh32(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackHigh32(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow64(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackLow64(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh64(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackHigh64(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinLow(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).JoinLow(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinHigh(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).JoinHigh(a, b);
     }
 }
 #endif
