@@ -27,6 +27,7 @@ internal static class Blake3Avx2
     private readonly struct Ops : IBlake3LaneOps<Vector256<uint>>
     {
         public Vector256<uint> Indices => Vector256.Create(0u, 1, 2, 3, 4, 5, 6, 7);
+        public bool ParkForRotations => !Avx512F.VL.IsSupported;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(uint value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Subtract(Vector256<uint> a, Vector256<uint> b) => Avx2.Subtract(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> LessThan(Vector256<uint> a, Vector256<uint> b) => Vector256.LessThan(a, b);

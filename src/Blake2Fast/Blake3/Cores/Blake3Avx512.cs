@@ -44,6 +44,7 @@ internal static class Blake3Avx512
     private readonly struct Ops : IBlake3LaneOps<Vector512<uint>>
     {
         public Vector512<uint> Indices => Vector512.Create(0u, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        public bool ParkForRotations => false;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Broadcast(uint value) => Vector512.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Subtract(Vector512<uint> a, Vector512<uint> b) => Avx512F.Subtract(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> LessThan(Vector512<uint> a, Vector512<uint> b) => Vector512.LessThan(a, b);

@@ -1,6 +1,7 @@
 #if NET8_0_OR_GREATER
 using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
 
 namespace Blake2Fast.Blake3.Cores;
@@ -12,6 +13,12 @@ namespace Blake2Fast.Blake3.Cores;
 internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 {
     TVec Broadcast(uint value);
+
+    /// <summary>
+    /// Whether Rot2 and Rot4 need a scratch register (shift-shift-or) while only 16 vector registers exist (no
+    /// EVEX): G4 then parks one state word in memory around each group of four such rotations (see there).
+    /// </summary>
+    bool ParkForRotations { get; }
 
     /// <summary>Lane k holds k.</summary>
     TVec Indices { get; }
@@ -94,12 +101,38 @@ internal static class Blake3LaneCore<TVec, TOps>
         a2 = o.Add(o.Add(a2, M(ref m, ref s, 4)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 6)), b3);
         d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
-        b0 = o.Rot2(o.Xor(b0, c0)); b1 = o.Rot2(o.Xor(b1, c1)); b2 = o.Rot2(o.Xor(b2, c2)); b3 = o.Rot2(o.Xor(b3, c3));
+        RotateB(ref b0, ref c0, ref b1, ref c1, ref b2, ref c2, ref b3, ref c3, ref d3, ref m, rot12: true);
         a0 = o.Add(o.Add(a0, M(ref m, ref s, 1)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 3)), b1);
         a2 = o.Add(o.Add(a2, M(ref m, ref s, 5)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 7)), b3);
         d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
-        b0 = o.Rot4(o.Xor(b0, c0)); b1 = o.Rot4(o.Xor(b1, c1)); b2 = o.Rot4(o.Xor(b2, c2)); b3 = o.Rot4(o.Xor(b3, c3));
+        RotateB(ref b0, ref c0, ref b1, ref c1, ref b2, ref c2, ref b3, ref c3, ref d3, ref m, rot12: false);
+    }
+
+    /// <summary>
+    /// b_i = (b_i ^ c_i) rotated by 12 or 7. With 16 registers all holding state, each shift-shift-or rotation
+    /// needs a 17th and the JIT's allocator spills and reloads around every one (4 memory operations each); parking
+    /// d3, which none of the four touches, for the group costs one store and one load and frees a register.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RotateB(
+        ref TVec b0, ref TVec c0, ref TVec b1, ref TVec c1, ref TVec b2, ref TVec c2, ref TVec b3, ref TVec c3,
+        ref TVec d3, ref uint m, bool rot12)
+    {
+        TOps o = default;
+        ref TVec parked = ref Unsafe.As<uint, TVec>(ref Unsafe.Add(ref m, 16 * Lanes));
+        if (o.ParkForRotations)
+            parked = d3;
+        if (rot12)
+        {
+            b0 = o.Rot2(o.Xor(b0, c0)); b1 = o.Rot2(o.Xor(b1, c1)); b2 = o.Rot2(o.Xor(b2, c2)); b3 = o.Rot2(o.Xor(b3, c3));
+        }
+        else
+        {
+            b0 = o.Rot4(o.Xor(b0, c0)); b1 = o.Rot4(o.Xor(b1, c1)); b2 = o.Rot4(o.Xor(b2, c2)); b3 = o.Rot4(o.Xor(b3, c3));
+        }
+        if (o.ParkForRotations)
+            d3 = parked;
     }
 
     /// <summary>One round: the column step (schedule entries 0..7), then the diagonal step (8..15).</summary>
@@ -121,7 +154,7 @@ internal static class Blake3LaneCore<TVec, TOps>
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        Unsafe.SkipInit(out Message16<TVec> message);
+        Unsafe.SkipInit(out Blake3Message<TVec> message);
         Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref message);
     }
 
@@ -130,10 +163,10 @@ internal static class Blake3LaneCore<TVec, TOps>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void Loop(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
-        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Message16<TVec> message)
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3Message<TVec> message)
     {
         TOps o = default;
-        ref TVec m = ref Message16<TVec>.First(ref message);
+        ref TVec m = ref Unsafe.As<Blake3Message<TVec>, TVec>(ref message);
         ref uint words = ref Unsafe.As<TVec, uint>(ref m);
         ref byte schedule = ref Schedule[0];
         nint laneStride = (nint)stride;
@@ -184,6 +217,15 @@ internal static class Blake3LaneCore<TVec, TOps>
                 counter += (ulong)Lanes;
         }
     }
+}
+
+/// <summary>A block's 16 transposed message words and one scratch word (see <c>RotateB</c>), read through refs.</summary>
+[StructLayout(LayoutKind.Sequential)]
+internal struct Blake3Message<T> where T : struct
+{
+#pragma warning disable CS0169 // reached through a ref to the first word
+    private T _w0, _w1, _w2, _w3, _w4, _w5, _w6, _w7, _w8, _w9, _w10, _w11, _w12, _w13, _w14, _w15, _scratch;
+#pragma warning restore CS0169
 }
 
 /// <summary>Register transposes for the chaining values on their way out (the inverse of the message's way in).</summary>

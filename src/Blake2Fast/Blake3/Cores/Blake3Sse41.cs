@@ -26,6 +26,7 @@ internal static class Blake3Sse41
     private readonly struct Ops : IBlake3LaneOps<Vector128<uint>>
     {
         public Vector128<uint> Indices => Vector128.Create(0u, 1, 2, 3);
+        public bool ParkForRotations => !Avx512F.VL.IsSupported;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Broadcast(uint value) => Vector128.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Subtract(Vector128<uint> a, Vector128<uint> b) => Sse2.Subtract(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> LessThan(Vector128<uint> a, Vector128<uint> b) => Vector128.LessThan(a, b);
