@@ -99,12 +99,12 @@ internal static class Blake3LaneCore<TVec, TOps>
         TOps o = default;
         a0 = o.Add(o.Add(a0, M(ref m, ref s, 0)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 2)), b1);
         a2 = o.Add(o.Add(a2, M(ref m, ref s, 4)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 6)), b3);
-        d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
+        RotateD(ref d0, ref a0, ref d1, ref a1, ref d2, ref a2, ref d3, ref a3, ref c3, ref m, rot16: true);
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
         RotateB(ref b0, ref c0, ref b1, ref c1, ref b2, ref c2, ref b3, ref c3, ref d3, ref m, rot12: true);
         a0 = o.Add(o.Add(a0, M(ref m, ref s, 1)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 3)), b1);
         a2 = o.Add(o.Add(a2, M(ref m, ref s, 5)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 7)), b3);
-        d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
+        RotateD(ref d0, ref a0, ref d1, ref a1, ref d2, ref a2, ref d3, ref a3, ref c3, ref m, rot16: false);
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
         RotateB(ref b0, ref c0, ref b1, ref c1, ref b2, ref c2, ref b3, ref c3, ref d3, ref m, rot12: false);
     }
@@ -133,6 +133,31 @@ internal static class Blake3LaneCore<TVec, TOps>
         }
         if (o.ParkForRotations)
             d3 = parked;
+    }
+
+    /// <summary>
+    /// d_i = (d_i ^ a_i) rotated by 16 or 8: byte shuffles whose mask needs a register just the same (else the JIT
+    /// rebuilds it on the stack every time); c3 is parked meanwhile, as d3 is in <see cref="RotateB"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RotateD(
+        ref TVec d0, ref TVec a0, ref TVec d1, ref TVec a1, ref TVec d2, ref TVec a2, ref TVec d3, ref TVec a3,
+        ref TVec c3, ref uint m, bool rot16)
+    {
+        TOps o = default;
+        ref TVec parked = ref Unsafe.As<uint, TVec>(ref Unsafe.Add(ref m, 16 * Lanes));
+        if (o.ParkForRotations)
+            parked = c3;
+        if (rot16)
+        {
+            d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
+        }
+        else
+        {
+            d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
+        }
+        if (o.ParkForRotations)
+            c3 = parked;
     }
 
     /// <summary>One round: the column step (schedule entries 0..7), then the diagonal step (8..15).</summary>
