@@ -149,6 +149,34 @@ public class Blake3KernelTests
         Assert.Equal("42214739f095a406f3fc83deb889744ac00df831c10daa55189b5d121c855af7", Convert.ToHexStringLower(Bytes(cv)));
     }
 
+    /// <summary>
+    /// Output over the input itself (a tree reduced in place: parents at stride 64, or chunk CVs written over their
+    /// chunks): every group reads all its blocks before it writes, and 32 output bytes per input never reach an
+    /// input of a later group.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(SupportedKernels))]
+    [MemberData(nameof(UnsupportedKernels), Skip = SkipReason)]
+    public void OutputOverTheInput_IsSafe(string kernelName)
+    {
+        Kernel kernel = Find(kernelName);
+        var random = new Random(0x1A9 + kernel.Lanes);
+        foreach ((int stride, int blocks, uint flags, uint start, uint end, bool increment) in new[] { (64, 1, Parent, 0u, 0u, false), (1024, 16, 0u, ChunkStart, ChunkEnd, true) })
+        {
+            int inputs = 3 * kernel.Lanes;
+            byte[] buffer = new byte[inputs * stride];
+            random.NextBytes(buffer);
+            uint[] key = Reference.IV;
+            byte[][] expected = Enumerable.Range(0, inputs)
+                .Select(i => Bytes(Reference.Chain(buffer, i * stride, blocks, key, increment ? (ulong)i : 0, flags, start, end)))
+                .ToArray();
+            uint[] keyCopy = (uint[])key.Clone();
+            kernel.HashMany(ref buffer[0], 3, (nuint)stride, (nuint)blocks, ref keyCopy[0], 0, increment, flags, start, end, ref buffer[0]);
+            for (int i = 0; i < inputs; i++)
+                Assert.Equal(Convert.ToHexStringLower(expected[i]), Convert.ToHexStringLower(buffer.AsSpan(32 * i, 32)));
+        }
+    }
+
     private static void CheckRootChunk(Kernel kernel, byte[] input, uint[] key, uint mode, string expectedHex)
     {
         byte[] output = new byte[32 * kernel.Lanes];

@@ -24,6 +24,11 @@ internal static class Blake3Avx512
     /// Hashes <c>groups * 16</c> inputs of <paramref name="blocks"/> full 64-byte blocks each; input i at
     /// <c>input + i * stride</c>, its chaining value (8 words, little-endian) to <c>output + 32 * i</c>.
     /// </summary>
+    /// <remarks>
+    /// <paramref name="output"/> may be <paramref name="input"/> itself (with a stride of at least 32: a tree
+    /// reduced in place): a group reads all its blocks before it writes, and its outputs end below the next group's
+    /// inputs. No alignment is needed; <paramref name="blocks"/> = 0 writes the key.
+    /// </remarks>
     /// <param name="input">The first input (any alignment).</param>
     /// <param name="groups">How many groups of <see cref="Lanes"/> inputs.</param>
     /// <param name="stride">Bytes from one input to the next (0: every input is the same bytes).</param>
