@@ -27,7 +27,7 @@ internal static class Blake3Avx512
     /// <remarks>
     /// <paramref name="output"/> may be <paramref name="input"/> itself (with a stride of at least 32: a tree
     /// reduced in place): a group reads all its blocks before it writes, and its outputs end below the next group's
-    /// inputs. No alignment is needed; <paramref name="blocks"/> = 0 writes the key.
+    /// inputs. No alignment is needed.
     /// </remarks>
     /// <param name="input">The first input (any alignment).</param>
     /// <param name="groups">How many groups of <see cref="Lanes"/> inputs.</param>
