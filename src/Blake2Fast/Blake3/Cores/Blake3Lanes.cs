@@ -15,8 +15,9 @@ internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
     TVec Broadcast(uint value);
 
     /// <summary>
-    /// Whether Rot2 and Rot4 need a scratch register (shift-shift-or) while only 16 vector registers exist (no
-    /// EVEX): G4 then parks one state word in memory around each group of four such rotations (see there).
+    /// Whether the rotations need a 17th register (a scratch for shift-shift-or, a byte-shuffle mask) while only 16
+    /// vector registers exist (no EVEX, so no vprord either): G4 then parks one state word in memory around each
+    /// group of four rotations (see <c>RotateB</c>, <c>RotateD</c>).
     /// </summary>
     bool ParkForRotations { get; }
 
@@ -45,8 +46,8 @@ internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 /// </summary>
 /// <remarks>
 /// What the JIT is relied on to do (checked in the disassembly): inline G4 and Round with their ref arguments, so
-/// the 16 state words are enregistered locals (all of them on AVX-512; AVX2's 16 registers spill some); address
-/// each message word as one memory operand of its add, indexed by a schedule byte.
+/// the 16 state words are enregistered locals (with 16 registers only thanks to the parking in RotateB/RotateD);
+/// address each message word as one memory operand of its add, indexed by a schedule byte.
 /// </remarks>
 internal static class Blake3LaneCore<TVec, TOps>
     where TVec : struct
@@ -62,7 +63,7 @@ internal static class Blake3LaneCore<TVec, TOps>
     /// ([2,6,3,10,7,0,4,13,1,11,12,5,9,14,15,8]); reading word s_r[i] in round r instead of moving words gives
     /// the same values (s_0 = identity, s_r[i] = s_{r-1}[P[i]]). Entries are in 4-byte units (word index x
     /// lanes), so a read is one load addressed [message + entry * 4] for every vector width (15 x 16 fits a byte).
-    /// A static readonly field of a generic class over a struct is a constant to the tier-1 JIT.
+    /// Its address is loaded once per call, outside the loops.
     /// </summary>
     private static readonly byte[] Schedule = BuildSchedule();
 
@@ -87,8 +88,8 @@ internal static class Blake3LaneCore<TVec, TOps>
     private static TVec M(ref uint m, ref byte s, int i) => Unsafe.As<uint, TVec>(ref Unsafe.Add(ref m, (nint)Unsafe.Add(ref s, i)));
 
     /// <summary>
-    /// Four independent G functions (a column or a diagonal step) taking schedule entries 8h..8h+7 of round r,
-    /// step by step across the four, so the out-of-order core sees four independent chains side by side.
+    /// Four independent G functions (a column or a diagonal step) taking the message words s[0..7], step by step
+    /// across the four, so the out-of-order core sees four independent chains side by side.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G4(
