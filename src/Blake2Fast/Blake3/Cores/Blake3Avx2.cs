@@ -49,7 +49,7 @@ internal static class Blake3Avx2
         {
             Vector256<ulong> r0 = h0.AsUInt64(), r1 = h1.AsUInt64(), r2 = h2.AsUInt64(), r3 = h3.AsUInt64();
             Vector256<ulong> r4 = h4.AsUInt64(), r5 = h5.AsUInt64(), r6 = h6.AsUInt64(), r7 = h7.AsUInt64();
-            Blake3Transpose.Words32x8<Vector256<ulong>, Transpose256>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
+            LaneTranspose.Words32x8<Vector256<ulong>, Transpose256>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
             ref ulong o = ref Unsafe.As<byte, ulong>(ref output);
             r0.StoreUnsafe(ref o, 0); r1.StoreUnsafe(ref o, 4); r2.StoreUnsafe(ref o, 8); r3.StoreUnsafe(ref o, 12);
             r4.StoreUnsafe(ref o, 16); r5.StoreUnsafe(ref o, 20); r6.StoreUnsafe(ref o, 24); r7.StoreUnsafe(ref o, 28);

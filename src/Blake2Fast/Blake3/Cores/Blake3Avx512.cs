@@ -72,7 +72,7 @@ internal static class Blake3Avx512
         {
             Vector512<ulong> r0 = h0.AsUInt64(), r1 = h1.AsUInt64(), r2 = h2.AsUInt64(), r3 = h3.AsUInt64();
             Vector512<ulong> r4 = h4.AsUInt64(), r5 = h5.AsUInt64(), r6 = h6.AsUInt64(), r7 = h7.AsUInt64();
-            Blake3Transpose.Words32x8<Vector512<ulong>, Transpose512>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
+            LaneTranspose.Words32x8<Vector512<ulong>, Transpose512>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
             Store(ref output, 0, r0); Store(ref output, 1, r1); Store(ref output, 2, r2); Store(ref output, 3, r3);
             Store(ref output, 4, r4); Store(ref output, 5, r5); Store(ref output, 6, r6); Store(ref output, 7, r7);
         }

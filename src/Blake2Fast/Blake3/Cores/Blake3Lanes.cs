@@ -258,30 +258,4 @@ internal struct Blake3Message<T> where T : struct
 #pragma warning restore CS0169
 }
 
-/// <summary>Register transposes for the chaining values on their way out (the inverse of the message's way in).</summary>
-internal static class Blake3Transpose
-{
-    /// <summary>
-    /// An 8x8 transpose of 32-bit words in 256-bit rows (in 512-bit rows: two at once, one per half): on return
-    /// r_k holds what was word k of every row.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Words32x8<TVec, TT>(
-        ref TVec r0, ref TVec r1, ref TVec r2, ref TVec r3, ref TVec r4, ref TVec r5, ref TVec r6, ref TVec r7)
-        where TVec : struct
-        where TT : struct, ITransposeOps<TVec>
-    {
-        TT o = default;
-        TVec t0 = o.UnpackLow32(r0, r1), t1 = o.UnpackHigh32(r0, r1);
-        TVec t2 = o.UnpackLow32(r2, r3), t3 = o.UnpackHigh32(r2, r3);
-        TVec t4 = o.UnpackLow32(r4, r5), t5 = o.UnpackHigh32(r4, r5);
-        TVec t6 = o.UnpackLow32(r6, r7), t7 = o.UnpackHigh32(r6, r7);
-        TVec u0 = o.UnpackLow64(t0, t2), u1 = o.UnpackHigh64(t0, t2);
-        TVec u2 = o.UnpackLow64(t1, t3), u3 = o.UnpackHigh64(t1, t3);
-        TVec u4 = o.UnpackLow64(t4, t6), u5 = o.UnpackHigh64(t4, t6);
-        TVec u6 = o.UnpackLow64(t5, t7), u7 = o.UnpackHigh64(t5, t7);
-        r0 = o.JoinLow(u0, u4); r1 = o.JoinLow(u1, u5); r2 = o.JoinLow(u2, u6); r3 = o.JoinLow(u3, u7);
-        r4 = o.JoinHigh(u0, u4); r5 = o.JoinHigh(u1, u5); r6 = o.JoinHigh(u2, u6); r7 = o.JoinHigh(u3, u7);
-    }
-}
 #endif
