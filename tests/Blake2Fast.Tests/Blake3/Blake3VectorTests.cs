@@ -185,10 +185,14 @@ public class Blake3VectorTests
         Assert.Equal(c.Hash[..32], Blake3.HashData(new MemoryStream(input)));
         Assert.Equal(c.Hash, Blake3.HashData(131, new MemoryStream(input)));
         Assert.Equal(c.Hash[..32], Blake3.ComputeHash(new MemoryStream(input)));
+#if !LIBRARY_NETSTANDARD
         Assert.Equal(c.Hash, await Blake3.HashDataAsync(131, new MemoryStream(input)));
+#endif
         Assert.Equal(c.Hash[..32], await Blake3.ComputeHashAsync(new MemoryStream(input)));
         Assert.Equal(c.KeyedHash[..32], Blake3.Keyed.HashData(Key, new MemoryStream(input)));
+#if !LIBRARY_NETSTANDARD
         Assert.Equal(c.KeyedHash, await Blake3.Keyed.HashDataAsync(131, Key, new MemoryStream(input)));
+#endif
         var destination = new byte[131];
         Assert.Equal(131, Blake3.HashData(131, new MemoryStream(input), destination));
         Assert.Equal(c.Hash, destination);
