@@ -36,10 +36,11 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     private const byte Live = 1, Finished = 2;
 
-    private fixed uint _key[8];
-    private fixed uint _chunkCv[8];
-    private fixed byte _block[BlockLength];
-    private fixed byte _stack[MaxDepth * 32];
+    // Fixed buffers inside private structs: a fixed field of a public struct would make its generated buffer type public.
+    private Words _key;
+    private Words _chunkCv;
+    private Block _block;
+    private CvStack _stack;
     private ulong _chunkCounter; // chunks completed before the current one: its index
     private int _blockLength; // bytes in _block
     private int _blocksCompressed; // blocks of the current chunk already compressed
@@ -52,7 +53,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     private Blake3HashState(ref uint key, uint flags, int digestLength, Blake2Core core)
     {
         for (int i = 0; i < 8; i++)
-            _key[i] = _chunkCv[i] = Unsafe.Add(ref key, i);
+            _key.W[i] = _chunkCv.W[i] = Unsafe.Add(ref key, i);
         _flags = flags;
         _digestLength = digestLength;
         _core = core;
@@ -206,7 +207,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
                 }
                 else
                 {
-                    Blake3Portable.Compress(ref _chunkCv[0], ref _block[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
+                    Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
                     _blocksCompressed++;
                 }
                 _blockLength = 0;
@@ -226,7 +227,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
                 int direct = Math.Min((remaining - 1) / BlockLength, ChunkLength / BlockLength - 1 - _blocksCompressed);
                 if (direct > 0)
                 {
-                    Blake3Portable.CompressBlocks(ref _chunkCv[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
+                    Blake3Portable.CompressBlocks(ref _chunkCv.W[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
                         _blocksCompressed == 0 ? ChunkStart : 0, 0);
                     _blocksCompressed += direct;
                     position += direct * BlockLength;
@@ -234,7 +235,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
                 }
             }
             int take = Math.Min(BlockLength - _blockLength, remaining);
-            Unsafe.CopyBlockUnaligned(ref _block[_blockLength], ref Unsafe.Add(ref source, position), (uint)take);
+            Unsafe.CopyBlockUnaligned(ref _block.B[_blockLength], ref Unsafe.Add(ref source, position), (uint)take);
             _blockLength += take;
             position += take;
         }
@@ -294,26 +295,26 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             ThrowUnusable();
         // The root: the current chunk's output, folded into the stacked subtrees from the top.
         for (int i = _blockLength; i < BlockLength; i++)
-            _block[i] = 0;
+            _block.B[i] = 0;
         uint flags = _flags | ChunkEnd | (_blocksCompressed == 0 ? ChunkStart : 0);
         Blake3OutputReader reader;
         if (_stackLength == 0)
         {
-            reader = new Blake3OutputReader(ref _chunkCv[0], ref _block[0], _blockLength, flags);
+            reader = new Blake3OutputReader(ref _chunkCv.W[0], ref _block.B[0], _blockLength, flags);
         }
         else
         {
             Words cv;
-            Blake3Portable.Compress(ref _chunkCv[0], ref _block[0], _chunkCounter, (uint)_blockLength, flags);
+            Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, flags);
             for (int i = 0; i < 8; i++)
-                cv.W[i] = _chunkCv[i];
+                cv.W[i] = _chunkCv.W[i];
             byte* parent = stackalloc byte[BlockLength];
             for (int level = _stackLength - 1; ; level--)
             {
-                Unsafe.CopyBlockUnaligned(ref *parent, ref _stack[32 * level], 32);
+                Unsafe.CopyBlockUnaligned(ref *parent, ref _stack.B[32 * level], 32);
                 WriteWords(ref cv.W[0], ref parent[32]);
                 for (int i = 0; i < 8; i++)
-                    cv.W[i] = _key[i];
+                    cv.W[i] = _key.W[i];
                 if (level == 0)
                     break;
                 Blake3Portable.Compress(ref cv.W[0], ref *parent, 0, BlockLength, _flags | Parent);
@@ -331,12 +332,12 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// <summary>Compresses the held-back last block of a full chunk (more input has arrived) and stacks the chunk's CV.</summary>
     private void FinishChunk()
     {
-        Blake3Portable.Compress(ref _chunkCv[0], ref _block[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
+        Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
         byte* cv = stackalloc byte[32];
-        WriteWords(ref _chunkCv[0], ref *cv);
+        WriteWords(ref _chunkCv.W[0], ref *cv);
         Push(cv, 1);
         for (int i = 0; i < 8; i++)
-            _chunkCv[i] = _key[i];
+            _chunkCv.W[i] = _key.W[i];
         _blocksCompressed = 0;
     }
 
@@ -355,12 +356,12 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             int n = MaxSubtree;
             while (n > chunks || (_chunkCounter & (ulong)(n - 1)) != 0)
                 n >>= 1;
-            Blake3Kernels.HashMany(_core, ref Unsafe.Add(ref input, consumed), (nuint)n, ChunkLength, ChunkLength / BlockLength, ref _key[0],
+            Blake3Kernels.HashMany(_core, ref Unsafe.Add(ref input, consumed), (nuint)n, ChunkLength, ChunkLength / BlockLength, ref _key.W[0],
                 _chunkCounter, true, _flags, ChunkStart, ChunkEnd, ref *cvs);
             byte* from = cvs, to = parents;
             for (int m = n; m > 1; m >>= 1)
             {
-                Blake3Kernels.HashMany(_core, ref *from, (nuint)(m / 2), BlockLength, 1, ref _key[0], 0, false, _flags | Parent, 0, 0, ref *to);
+                Blake3Kernels.HashMany(_core, ref *from, (nuint)(m / 2), BlockLength, 1, ref _key.W[0], 0, false, _flags | Parent, 0, 0, ref *to);
                 byte* t = from;
                 from = to;
                 to = t;
@@ -378,7 +379,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// </summary>
     private void Push(byte* cv, int chunks)
     {
-        Unsafe.CopyBlockUnaligned(ref _stack[32 * _stackLength], ref *cv, 32);
+        Unsafe.CopyBlockUnaligned(ref _stack.B[32 * _stackLength], ref *cv, 32);
         _stackLength++;
         _chunkCounter += (ulong)chunks;
         int keep = PopCount(_chunkCounter);
@@ -387,8 +388,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         {
             // The two top CVs lie side by side: they are the parent's block as they stand.
             for (int i = 0; i < 8; i++)
-                parent.W[i] = _key[i];
-            ref byte block = ref _stack[32 * (_stackLength - 2)];
+                parent.W[i] = _key.W[i];
+            ref byte block = ref _stack.B[32 * (_stackLength - 2)];
             Blake3Portable.Compress(ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
             WriteWords(ref parent.W[0], ref block);
             _stackLength--;
@@ -412,10 +413,10 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         int used = _stackLength * 32;
         for (int i = 0; i < 8; i++)
-            _key[i] = _chunkCv[i] = 0;
-        Unsafe.InitBlockUnaligned(ref _block[0], 0, BlockLength);
+            _key.W[i] = _chunkCv.W[i] = 0;
+        Unsafe.InitBlockUnaligned(ref _block.B[0], 0, BlockLength);
         if (used > 0)
-            Unsafe.InitBlockUnaligned(ref _stack[0], 0, (uint)used);
+            Unsafe.InitBlockUnaligned(ref _stack.B[0], 0, (uint)used);
         _stackLength = 0;
         _status = Finished;
     }
@@ -443,10 +444,22 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         }
     }
 
-    /// <summary>Eight words on the stack.</summary>
+    /// <summary>Eight words: a key or chaining value.</summary>
     internal struct Words
     {
         public fixed uint W[8];
+    }
+
+    /// <summary>One 64-byte block.</summary>
+    internal struct Block
+    {
+        public fixed byte B[BlockLength];
+    }
+
+    /// <summary>The chaining values of the completed subtrees, one per set bit of the chunk count, 32 bytes each.</summary>
+    private struct CvStack
+    {
+        public fixed byte B[MaxDepth * 32];
     }
 
     // ---- the HashAlgorithm wrapper's view ----

@@ -20,8 +20,8 @@ namespace Blake2Fast.Blake3;
 /// </remarks>
 public unsafe struct Blake3OutputReader
 {
-    private fixed uint _cv[8];
-    private fixed byte _block[64];
+    private Blake3HashState.Words _cv;
+    private Blake3HashState.Block _block;
     private uint _blockLength;
     private uint _flags; // ROOT is set in every usable reader
     private long _position;
@@ -29,10 +29,10 @@ public unsafe struct Blake3OutputReader
     internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags)
     {
         for (int i = 0; i < 8; i++)
-            _cv[i] = Unsafe.Add(ref cv, i);
+            _cv.W[i] = Unsafe.Add(ref cv, i);
         // Zero padding past the block's length, as the compression requires.
         for (int i = 0; i < 64; i++)
-            _block[i] = i < blockLength ? Unsafe.Add(ref block, i) : (byte)0;
+            _block.B[i] = i < blockLength ? Unsafe.Add(ref block, i) : (byte)0;
         _blockLength = (uint)blockLength;
         _flags = flags | Root;
         _position = 0;
@@ -67,12 +67,12 @@ public unsafe struct Blake3OutputReader
             int offset = (int)(_position % 64);
             if (offset == 0 && destination.Length >= 64)
             {
-                Blake3Portable.CompressXof(ref _cv[0], ref _block[0], counter, _blockLength, _flags, ref destination[0]);
+                Blake3Portable.CompressXof(ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref destination[0]);
                 destination = destination.Slice(64);
                 _position += 64;
                 continue;
             }
-            Blake3Portable.CompressXof(ref _cv[0], ref _block[0], counter, _blockLength, _flags, ref *buffer);
+            Blake3Portable.CompressXof(ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref *buffer);
             int take = Math.Min(64 - offset, destination.Length);
             new ReadOnlySpan<byte>(buffer + offset, take).CopyTo(destination);
             destination = destination.Slice(take);
