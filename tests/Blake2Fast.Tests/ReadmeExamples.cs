@@ -7,6 +7,10 @@ using System.Text.RegularExpressions;
 
 namespace Blake2Fast.Tests;
 
+using Blake2Fast.Blake3;
+// The namespace Blake2Fast.Blake3 would hide the class of the same name from code inside namespace Blake2Fast.
+using Blake3 = global::Blake2Fast.Blake3.Blake3;
+
 /// <summary>
 /// The README's examples, compiled and run. <see cref="TheReadmeShowsExactlyTheseExamples"/> fails if a README
 /// code block is not found verbatim here, so the two cannot drift apart.
@@ -172,12 +176,42 @@ public class ReadmeExamples
     }
 
     [Fact]
+    public void Blake3OneShotKeyedAndDerived()
+    {
+        byte[] digest = Blake3.HashData(data);                        // 32 bytes
+        byte[] longer = Blake3.HashData(100, data);                   // any length; starts with digest
+        byte[] tag = Blake3.Keyed.HashData(key, data);                // keyed: key is exactly 32 bytes
+        byte[] derived = Blake3.DeriveKey("MyApp 2026-01-01 session keys v1", data);
+
+        Assert.Equal(32, digest.Length);
+        Assert.Equal(digest, longer[..32]);
+        Assert.Equal(Blake3.ComputeHash(key, data), tag);
+        Assert.NotEqual(digest, tag);
+        Assert.Equal(32, derived.Length);
+        Assert.NotEqual(digest, derived);
+    }
+
+    [Fact]
+    public void Blake3IncrementalWithAnOutputReader()
+    {
+        var hasher = Blake3.CreateIncrementalHasher();
+        hasher.Update(data);
+        Blake3OutputReader output = hasher.FinishXof();
+        Span<byte> piece = stackalloc byte[48];
+        output.Read(piece);                                           // bytes 0..47, then read on
+        output.Position = 1_000_000;                                  // or seek anywhere
+        output.Read(piece);
+
+        Assert.Equal(Blake3.HashData(1_000_048, data).AsSpan(1_000_000).ToArray(), piece.ToArray());
+    }
+
+    [Fact]
     public void TheReadmeShowsExactlyTheseExamples()
     {
         string readme = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "README.md"));
         string source = Normalize(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "ReadmeExamples.cs.txt")));
         var blocks = Regex.Matches(readme, "```csharp\\n(.*?)```", RegexOptions.Singleline);
-        Assert.Equal(10, blocks.Count);
+        Assert.Equal(12, blocks.Count);
         foreach (Match block in blocks)
             Assert.Contains(Normalize(block.Groups[1].Value), source);
     }
