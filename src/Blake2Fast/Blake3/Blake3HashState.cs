@@ -177,9 +177,30 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             start = 0;
         }
         ReadOnlySpan<byte> last = input.Slice(full * BlockLength);
-        var reader = new Blake3OutputReader(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, flags | start | ChunkEnd);
-        reader.Read(output);
-        reader.Clear();
+        if (output.Length > 32)
+        {
+            var reader = new Blake3OutputReader(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, flags | start | ChunkEnd);
+            reader.Read(output);
+            reader.Clear();
+            return;
+        }
+        // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression.
+        Block block;
+        Unsafe.InitBlockUnaligned(ref block.B[last.Length], 0, (uint)(BlockLength - last.Length));
+        if (!last.IsEmpty)
+            Unsafe.CopyBlockUnaligned(ref block.B[0], ref MemoryMarshal.GetReference(last), (uint)last.Length);
+        Blake3Portable.Compress(ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
+        if (output.Length == 32)
+        {
+            WriteWords(ref cv.W[0], ref MemoryMarshal.GetReference(output));
+        }
+        else
+        {
+            WriteWords(ref cv.W[0], ref block.B[0]);
+            new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block.B[0]), output.Length).CopyTo(output);
+        }
+        cv = default;
+        block = default;
     }
 
     // ---- the public surface ----
