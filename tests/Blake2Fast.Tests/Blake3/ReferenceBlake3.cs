@@ -26,6 +26,14 @@ internal static class ReferenceBlake3
         return Run(Words(contextKey, 0), DeriveKeyMaterial, material, outputLength);
     }
 
+    /// <summary>The chaining value of a whole 1 KiB chunk with index <paramref name="index"/> (not the root).</summary>
+    public static uint[] ChunkChainingValue(uint[] key, uint mode, byte[] chunk, ulong index) =>
+        Chunk(key, mode, chunk, 0, 1024, index).ChainingValue();
+
+    /// <summary>The chaining value of a parent node whose block is <paramref name="block"/> (two child CVs; not the root).</summary>
+    public static uint[] ParentChainingValue(uint[] key, uint mode, byte[] block) =>
+        new Node(key, Words(block, 0, 16), 0, 64, mode | Parent).ChainingValue();
+
     private static uint Rotr(uint x, int n) => (x >> n) | (x << (32 - n));
 
     private static void G(uint[] v, int a, int b, int c, int d, uint x, uint y)
