@@ -348,6 +348,123 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         return reader;
     }
 
+    // ---- saving and resuming ----
+
+    // The saved format: "B2FS", version, algorithm kind (0x30: BLAKE3), mode flags, blocks compressed in the current
+    // chunk, bytes in the block, stacked CVs, 2 zero bytes, digest length (u32); then the chunk counter (u64), the
+    // key words, the chunk's CV, the block's bytes and the stacked CVs; then a 16-byte BLAKE2s checksum (personalized
+    // "B2FState") of everything before it, so a damaged blob is refused rather than resumed. Little-endian throughout.
+    private const int SavedHeaderLength = 16, SavedFixedLength = 8 + 32 + 32, SavedChecksumLength = 16;
+    private const byte SavedVersion = 1, SavedKind = 0x30;
+
+    /// <summary>The number of bytes <see cref="SaveState"/> writes for this state as it is now.</summary>
+    public readonly int SavedStateLength => SavedHeaderLength + SavedFixedLength + _blockLength + 32 * _stackLength + SavedChecksumLength;
+
+    /// <summary>
+    /// Saves the hash in progress to <paramref name="destination"/> (<see cref="SavedStateLength"/> bytes, no
+    /// allocation), to be resumed with <see cref="RestoreState"/> later, in another process or on another machine.
+    /// </summary>
+    /// <param name="destination">Receives the saved state.</param>
+    /// <param name="includeKeyedState">
+    /// Must be <see langword="true"/> to save a keyed hash or a key derivation: the saved bytes hold the key (or the
+    /// context key) and material-derived chaining values, so whoever holds them can finish the MAC or the derived key
+    /// of what was hashed so far, and of any extension. Store such a blob as you would the key.
+    /// </param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short; nothing is written.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or finished, or keyed without <paramref name="includeKeyedState"/>.</exception>
+    public readonly int SaveState(Span<byte> destination, bool includeKeyedState = false)
+    {
+        if (_status != Live)
+            ThrowUnusable();
+        if (_flags != 0 && !includeKeyedState)
+            throw new InvalidOperationException("The state of a keyed hash or key derivation holds key-derived material; pass includeKeyedState: true to save it anyway.");
+        int length = SavedStateLength;
+        if (destination.Length < length)
+            ThrowHelper.DestinationTooSmall(nameof(destination), length);
+        Span<byte> blob = destination.Slice(0, length);
+        blob.Slice(0, SavedHeaderLength).Clear();
+        blob[0] = (byte)'B';
+        blob[1] = (byte)'2';
+        blob[2] = (byte)'F';
+        blob[3] = (byte)'S';
+        blob[4] = SavedVersion;
+        blob[5] = SavedKind;
+        blob[6] = (byte)_flags;
+        blob[7] = (byte)_blocksCompressed;
+        blob[8] = (byte)_blockLength;
+        blob[9] = (byte)_stackLength;
+        BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(12), (uint)_digestLength);
+        Span<byte> body = blob.Slice(SavedHeaderLength);
+        BinaryPrimitives.WriteUInt64LittleEndian(body, _chunkCounter);
+        for (int i = 0; i < 8; i++)
+        {
+            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(8 + 4 * i), _key.W[i]);
+            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(40 + 4 * i), _chunkCv.W[i]);
+        }
+        int at = SavedFixedLength;
+        for (int i = 0; i < _blockLength; i++)
+            body[at++] = _block.B[i];
+        for (int i = 0; i < 32 * _stackLength; i++)
+            body[at++] = _stack.B[i];
+        SavedChecksum(blob.Slice(0, length - SavedChecksumLength), blob.Slice(length - SavedChecksumLength));
+        return length;
+    }
+
+    /// <summary>Resumes a hash saved with <see cref="SaveState"/>.</summary>
+    /// <remarks>The saved bytes carry a format version and a checksum: a truncated, damaged or foreign blob is refused, never resumed into a wrong hash.</remarks>
+    /// <exception cref="ArgumentException"><paramref name="savedState"/> is not a valid saved BLAKE3 state.</exception>
+    public static Blake3HashState RestoreState(ReadOnlySpan<byte> savedState)
+    {
+        ReadOnlySpan<byte> blob = savedState;
+        const string name = nameof(savedState);
+        if (blob.Length < SavedHeaderLength + SavedFixedLength + SavedChecksumLength
+            || blob[0] != 'B' || blob[1] != '2' || blob[2] != 'F' || blob[3] != 'S')
+            throw new ArgumentException("This is not a saved Blake2Fast hash state.", name);
+        if (blob[4] != SavedVersion)
+            throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {SavedVersion}.", name);
+        if (blob[5] != SavedKind)
+            throw new ArgumentException("This saved state belongs to another algorithm.", name);
+        int blocksCompressed = blob[7], blockLength = blob[8], stackLength = blob[9];
+        if (blob.Length != SavedHeaderLength + SavedFixedLength + blockLength + 32 * stackLength + SavedChecksumLength)
+            throw new ArgumentException("The saved state is truncated or has the wrong length.", name);
+        Span<byte> expected = stackalloc byte[SavedChecksumLength];
+        SavedChecksum(blob.Slice(0, blob.Length - SavedChecksumLength), expected);
+        if (!expected.SequenceEqual(blob.Slice(blob.Length - SavedChecksumLength)))
+            throw new ArgumentException("The saved state is corrupted (its checksum does not match).", name);
+        // The checksum rules out damage; these checks rule out blobs made by something other than SaveState.
+        ReadOnlySpan<byte> body = blob.Slice(SavedHeaderLength);
+        ulong chunkCounter = BinaryPrimitives.ReadUInt64LittleEndian(body);
+        uint flags = blob[6];
+        uint digestLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
+        if ((flags != 0 && flags != KeyedHash && flags != DeriveKeyMaterial) || blocksCompressed > ChunkLength / BlockLength - 1
+            || blockLength > BlockLength || stackLength != PopCount(chunkCounter) || digestLength < 1 || digestLength > int.MaxValue
+            || (blockLength == 0 && (blocksCompressed != 0 || chunkCounter != 0)) || blob[10] != 0 || blob[11] != 0)
+            throw new ArgumentException("The saved state holds values out of range.", name);
+
+        Words key;
+        ReadWords(body.Slice(8), ref key.W[0]);
+        var state = new Blake3HashState(ref key.W[0], flags, (int)digestLength, Blake3.Core);
+        key = default;
+        ReadWords(body.Slice(40), ref state._chunkCv.W[0]);
+        state._chunkCounter = chunkCounter;
+        state._blocksCompressed = blocksCompressed;
+        state._blockLength = blockLength;
+        state._stackLength = stackLength;
+        int at = SavedFixedLength;
+        for (int i = 0; i < blockLength; i++)
+            state._block.B[i] = body[at++];
+        for (int i = 0; i < 32 * stackLength; i++)
+            state._stack.B[i] = body[at++];
+        return state;
+    }
+
+    private static void SavedChecksum(ReadOnlySpan<byte> data, Span<byte> checksum)
+    {
+        var parameters = new Blake2Parameters { DigestLength = SavedChecksumLength, Personalization = "B2FState"u8 };
+        Blake2s.Hash(parameters, data, checksum, Blake2Core.Scalar);
+    }
+
     // ---- the tree ----
 
     /// <summary>Compresses the held-back last block of a full chunk (more input has arrived) and stacks the chunk's CV.</summary>
