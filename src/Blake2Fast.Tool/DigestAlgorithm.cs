@@ -7,6 +7,8 @@ using LibBlake2bp = Blake2Fast.Blake2bp;
 using LibBlake2bpState = Blake2Fast.Blake2bpHashState;
 using LibBlake2sp = Blake2Fast.Blake2sp;
 using LibBlake2spState = Blake2Fast.Blake2spHashState;
+using LibBlake3 = Blake2Fast.Blake3;
+using LibBlake3State = Blake2Fast.Blake3HashState;
 
 namespace Blake2Fast.Tool;
 
@@ -18,8 +20,11 @@ internal sealed class DigestAlgorithm
     public static readonly DigestAlgorithm Blake2bp = new("blake2bp", "BLAKE2bp", LibBlake2bp.DefaultDigestLength, bytes => new Blake2bpDigest(bytes));
     public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", LibBlake2sp.DefaultDigestLength, bytes => new Blake2spDigest(bytes));
 
+    /// <summary>BLAKE3, its output as <c>b3sum</c> prints it; <c>-l</c> shortens it (up to the standard 256 bits).</summary>
+    public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", LibBlake3.DefaultDigestLength, bytes => new Blake3Digest(bytes));
+
     /// <summary>All variants, in the order <c>--help</c> and error messages list them.</summary>
-    public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp };
+    public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp, Blake3 };
 
     private readonly Func<int, IncrementalDigest> _createHasher;
 
@@ -105,5 +110,19 @@ internal sealed class DigestAlgorithm
         public override void Update(ReadOnlySpan<byte> data) => _state.Update(data);
 
         public override void Finish(Span<byte> output) => _state.Finish(output);
+    }
+
+    private sealed class Blake3Digest : IncrementalDigest
+    {
+        private LibBlake3State _state;
+
+        public Blake3Digest(int digestBytes) => _state = LibBlake3.CreateIncrementalHasher(digestBytes);
+
+        public override int DigestLength => _state.DigestLength;
+
+        public override void Update(ReadOnlySpan<byte> data) => _state.Update(data);
+
+        // BLAKE3's output of any length is a prefix of the longer ones: -l shortens it as b3sum's --length does.
+        public override void Finish(Span<byte> output) => _state.Finish(output.Slice(0, _state.DigestLength));
     }
 }

@@ -60,6 +60,7 @@ internal static class Program
         CheckMany(Algorithm.Blake2b, keyLength: 64);
         CheckMany(Algorithm.Blake2s, keyLength: 0);
         CheckMany(Algorithm.Blake2s, keyLength: 32);
+        CheckBlake3(corrupt);
         CheckRequestedCore();
 
         if (s_failures.Count > 0)
@@ -222,6 +223,55 @@ internal static class Program
             start = end;
         }
     }
+
+    /// <summary>
+    /// BLAKE3's official vectors (github.com/BLAKE3-team/BLAKE3, test_vectors/test_vectors.json, CC0; the first 32
+    /// bytes of three cases: one chunk, a chunk and a byte, a 100-chunk tree), in its three modes, one-shot and
+    /// incremental with uneven splits.
+    /// </summary>
+    private static void CheckBlake3(bool corrupt)
+    {
+        byte[] key = "whats the Elvish word for friend"u8.ToArray();
+        const string context = "BLAKE3 2019-12-27 16:29:52 test vectors context";
+        foreach ((int length, string hash, string keyed, string derive) in s_blake3Vectors)
+        {
+            byte[] input = new byte[length];
+            for (int i = 0; i < length; i++)
+                input[i] = (byte)(i % 251);
+            byte[] expectedHash = Convert.FromHexString(hash);
+            if (corrupt)
+                expectedHash[0] ^= 1;
+            Blake2Fast.Blake3HashState state = Blake2Fast.Blake3.CreateIncrementalHasher();
+            Blake2Fast.Blake3HashState keyedState = Blake2Fast.Blake3.CreateIncrementalHasher(key);
+            Blake2Fast.Blake3HashState deriveState = Blake2Fast.Blake3.CreateDeriveKeyHasher(context);
+            foreach (Range piece in Pieces(length))
+            {
+                state.Update(input.AsSpan(piece));
+                keyedState.Update(input.AsSpan(piece));
+                deriveState.Update(input.AsSpan(piece));
+            }
+            CheckBlake3(length, "HashData", expectedHash, Blake2Fast.Blake3.HashData(input));
+            CheckBlake3(length, "Keyed.HashData", Convert.FromHexString(keyed), Blake2Fast.Blake3.Keyed.HashData(key, input));
+            CheckBlake3(length, "DeriveKey", Convert.FromHexString(derive), Blake2Fast.Blake3.DeriveKey(context, input));
+            CheckBlake3(length, "incremental", expectedHash, state.Finish());
+            CheckBlake3(length, "incremental keyed", Convert.FromHexString(keyed), keyedState.Finish());
+            CheckBlake3(length, "incremental derive", Convert.FromHexString(derive), deriveState.Finish());
+        }
+    }
+
+    private static void CheckBlake3(int length, string api, ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual)
+    {
+        s_checks++;
+        if (!expected.SequenceEqual(actual))
+            s_failures.Add($"BLAKE3 of {length} bytes via {api}: expected {Convert.ToHexStringLower(expected)}, got {Convert.ToHexStringLower(actual)}");
+    }
+
+    private static readonly (int Length, string Hash, string Keyed, string Derive)[] s_blake3Vectors =
+    [
+        (0, "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262", "92b2b75604ed3c761f9d6f62392c8a9227ad0ea3f09573e783f1498a4ed60d26", "2cc39783c223154fea8dfb7c1b1660f2ac2dcbd1c1de8277b0b0dd39b7e50d7d"),
+        (1025, "d00278ae47eb27b34faecf67b4fe263f82d5412916c1ffd97c8cb7fb814b8444", "357dc55de0c7e382c900fd6e320acc04146be01db6a8ce7210b7189bd664ea69", "effaa245f065fbf82ac186839a249707c3bddf6d3fdda22d1b95a3c970379bcb"),
+        (102400, "bc3e3d41a1146b069abffad3c0d44860cf664390afce4d9661f7902e7943e085", "1c35d1a5811083fd7119f5d5d1ba027b4d01c0c6c49fb6ff2cf75393ea5db4a7", "4652cff7a3f385a6103b5c260fc1593e13c778dbe608efb092fe7ee69df6e9c6"),
+    ];
 
     private static void Check(KatSample sample, string api, ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual)
     {

@@ -186,6 +186,36 @@ public class ReadmeExamples
     }
 
     [Fact]
+    public void Blake3OneShotKeyedAndDerived()
+    {
+        byte[] digest = Blake3.HashData(data);                        // 32 bytes
+        byte[] longer = Blake3.HashData(100, data);                   // any length; starts with digest
+        byte[] tag = Blake3.Keyed.HashData(key, data);                // keyed: key is exactly 32 bytes
+        byte[] derived = Blake3.DeriveKey("MyApp 2026-01-01 session keys v1", data);
+
+        Assert.Equal(32, digest.Length);
+        Assert.Equal(digest, longer[..32]);
+        Assert.Equal(Blake3.ComputeHash(key, data), tag);
+        Assert.NotEqual(digest, tag);
+        Assert.Equal(32, derived.Length);
+        Assert.NotEqual(digest, derived);
+    }
+
+    [Fact]
+    public void Blake3IncrementalWithAnOutputReader()
+    {
+        var hasher = Blake3.CreateIncrementalHasher();
+        hasher.Update(data);
+        Blake3OutputReader output = hasher.FinishXof();
+        Span<byte> piece = stackalloc byte[48];
+        output.Read(piece);                                           // bytes 0..47, then read on
+        output.Position = 1_000_000;                                  // or seek anywhere
+        output.Read(piece);
+
+        Assert.Equal(Blake3.HashData(1_000_048, data).AsSpan(1_000_000).ToArray(), piece.ToArray());
+    }
+
+    [Fact]
     public void TheReadmeShowsExactlyTheseExamples()
     {
         string readme = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "README.md"));

@@ -74,6 +74,12 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
 
                 /// <summary>The largest declared output length of an extendable-output algorithm.</summary>
                 public long MaxOutputLength { get; set; }
+
+                /// <summary>
+                /// Keys are exactly <see cref="MaxKeyLength"/> bytes (BLAKE3): the keyed overloads pass the key through the
+                /// state's <c>RequireKey(key)</c>, which refuses any other length, and their docs say so.
+                /// </summary>
+                public bool ExactKeyLength { get; set; }
             }
         }
         """;

@@ -57,7 +57,7 @@ internal static class StaticClassEmitter
         {
             w.Doc(
                 $"<summary>",
-                $"The keyed {m.Name} (a MAC, BLAKE2's own keyed mode rather than RFC 2104 HMAC) under the BCL's names, as",
+                $"The keyed {m.Name} (a MAC, {(m.ExactKeyLength ? m.Name : "BLAKE2")}'s own keyed mode rather than RFC 2104 HMAC) under the BCL's names, as",
                 $"<c>HMACSHA256.HashData(key, source)</c> sits beside <c>SHA256.HashData(source)</c>.",
                 $"</summary>",
                 $"<remarks>",
@@ -113,7 +113,8 @@ internal static class StaticClassEmitter
         public string LenArg(bool len) => len ? "digestLength" : "DefaultDigestLength";
         public string LenCall(bool len) => len ? "digestLength, " : "";
         public string KeyParam(bool key, bool memory = false) => key ? (memory ? "ReadOnlyMemory<byte> key, " : "ReadOnlySpan<byte> key, ") : "";
-        public string KeyArg(bool key, bool memory = false) => key ? (memory ? "key.Span" : "key") : "default";
+        public string KeyArg(bool key, bool memory = false) =>
+            !key ? "default" : M.ExactKeyLength ? $"{M.StateName}.RequireKey({(memory ? "key.Span" : "key")})" : memory ? "key.Span" : "key";
 
         /// <summary>"the 64-byte keyed BLAKE2b digest" / "the BLAKE2b digest", as the summaries begin.</summary>
         public string What(bool len, bool key, string mac = "") =>
@@ -125,7 +126,9 @@ internal static class StaticClassEmitter
             len ? $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"digestLength\"/> is not {M.LengthRange}.</exception>" : "";
 
         public string KeyDoc(bool key) =>
-            key ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is longer than {M.MaxKeyLength} bytes.</exception>" : "";
+            !key ? "" : M.ExactKeyLength
+                ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is not exactly {M.MaxKeyLength} bytes long.</exception>"
+                : $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is longer than {M.MaxKeyLength} bytes.</exception>";
 
         public string Size(bool len) => len ? "<paramref name=\"digestLength\"/>" : $"{M.DigestLength} bytes";
     }
@@ -239,9 +242,11 @@ internal static class StaticClassEmitter
                 w.Doc(len
                     ? $"<summary>Creates an <see cref=\"HMAC\"/> that computes keyed {m.Name} digests of the given length.</summary>"
                     : $"<summary>Creates an <see cref=\"HMAC\"/> that computes {m.DigestLength}-byte keyed {m.Name} digests.</summary>",
-                    "<remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>",
+                    m.ExactKeyLength
+                        ? $"<remarks>This is {m.Name}'s own keyed mode (the key as the chaining value), not the RFC 2104 HMAC construction.</remarks>"
+                        : "<remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>",
                     v.LengthDoc(len), v.KeyDoc(key));
-                w.Line($"public static HMAC CreateHMAC({v.LenParam(len)}ReadOnlySpan<byte> key) => new Blake2Hmac<{s}>({v.LenArg(len)}, key);");
+                w.Line($"public static HMAC CreateHMAC({v.LenParam(len)}ReadOnlySpan<byte> key) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(true)});");
             }
             w.Line();
         }

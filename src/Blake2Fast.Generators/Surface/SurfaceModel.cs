@@ -26,6 +26,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public int StateSize;
     public bool Xof;
     public long MaxOutputLength;
+    /// <summary>Keys of exactly <see cref="MaxKeyLength"/> bytes only (BLAKE3).</summary>
+    public bool ExactKeyLength;
 
     /// <summary>Whether the digest length is the caller's choice (BLAKE2) or fixed (BLAKE-256): fixed omits the digestLength overloads.</summary>
     public bool VariableLength => MinDigestLength < MaxDigestLength;
@@ -57,6 +59,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 case "StateSize": model.StateSize = (int)value.Value!; break;
                 case "Xof": model.Xof = (bool)value.Value!; break;
                 case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
+                case "ExactKeyLength": model.ExactKeyLength = (bool)value.Value!; break;
                 case "Inner":
                     if (value.Value is ITypeSymbol inner)
                         model.Inner = inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
@@ -77,7 +80,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
 
     private object[] Fields() => new object[]
     {
-        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
+        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength, ExactKeyLength,
     };
 
     public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());

@@ -1,13 +1,13 @@
 #if !LIBRARY_NETSTANDARD
 using System;
+using Blake2Fast.Cores;
 using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Linq;
 using System.Text;
-using Blake2Fast.Blake3.Cores;
 using Xunit.Abstractions;
 
-namespace Blake2Fast.Tests.Blake3Kernels;
+namespace Blake2Fast.Tests.Blake3Suite;
 
 /// <summary>
 /// BLAKE3's chunk-parallel SIMD kernels (<c>HashMany</c>) against a plain scalar BLAKE3 compression written here

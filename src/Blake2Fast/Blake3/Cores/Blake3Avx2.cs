@@ -5,7 +5,7 @@ using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Cores;
 
-namespace Blake2Fast.Blake3.Cores;
+namespace Blake2Fast.Cores;
 
 /// <summary>
 /// BLAKE3 on AVX2: 8 inputs (chunks or parents) side by side in 256-bit registers. Rotations by 16 and 8 are

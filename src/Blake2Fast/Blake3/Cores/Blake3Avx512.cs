@@ -5,7 +5,7 @@ using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Cores;
 
-namespace Blake2Fast.Blake3.Cores;
+namespace Blake2Fast.Cores;
 
 /// <summary>
 /// BLAKE3 on AVX-512: 16 inputs (chunks or parents) side by side in 512-bit registers, every rotation one

@@ -4,7 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
 
-namespace Blake2Fast.Blake3.Cores;
+namespace Blake2Fast.Cores;
 
 /// <summary>
 /// The vector arithmetic and data movement of one BLAKE3 lane kernel: a vector of N 32-bit lanes, lane k an

@@ -4,7 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
-namespace Blake2Fast.Blake3.Cores;
+namespace Blake2Fast.Cores;
 
 /// <summary>
 /// BLAKE3 on SSE4.1: 4 inputs (chunks or parents) side by side in 128-bit registers. Rotations by 16 and 8 are

@@ -1,0 +1,81 @@
+using System;
+using System.Linq;
+using Blake2Fast.Cores;
+
+namespace Blake2Fast.Tests.Blake3Suite;
+
+/// <summary>
+/// The <c>HashMany</c> contract (shared with the SIMD kernels) on the portable kernel against the reference, and the
+/// dispatch over any count on every core: chunks with incrementing counters (across the counter's high word),
+/// parents with a fixed counter, the start and end flags, strides, and CVs written little-endian.
+/// </summary>
+public class Blake3DispatchTests
+{
+    private static readonly uint[] IV = { 0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19 };
+
+    private static byte[] Bytes(uint[] words) => words.SelectMany(BitConverter.GetBytes).ToArray();
+
+    [Theory]
+    [InlineData(0UL, 0u)]
+    [InlineData(0xFFFF_FFFEUL, 16u)] // the counter carries into its high word mid-batch; keyed mode
+    [InlineData(1UL << 40, 64u)]
+    public void PortableHashManyHashesChunksAsTheReference(ulong counter, uint mode)
+    {
+        const int count = 5;
+        byte[] input = new byte[count * 1024];
+        new Random(7).NextBytes(input);
+        byte[] output = new byte[count * 32];
+        uint[] key = IV.Select(w => w ^ mode).ToArray();
+        Blake3Portable.HashMany(ref input[0], count, 1024, 16, ref key[0], counter, true, mode, 1, 2, ref output[0]);
+        for (int i = 0; i < count; i++)
+        {
+            uint[] expected = ReferenceBlake3.ChunkChainingValue(key, mode, input.AsSpan(i * 1024, 1024).ToArray(), counter + (ulong)i);
+            Assert.Equal(Bytes(expected), output.AsSpan(32 * i, 32).ToArray());
+        }
+    }
+
+    [Fact]
+    public void PortableHashManyHashesParentsAsTheReference()
+    {
+        const int count = 6;
+        byte[] input = new byte[count * 64];
+        new Random(8).NextBytes(input);
+        byte[] output = new byte[count * 32];
+        uint[] key = (uint[])IV.Clone();
+        Blake3Portable.HashMany(ref input[0], count, 64, 1, ref key[0], 0, false, 4 | 16, 0, 0, ref output[0]);
+        for (int i = 0; i < count; i++)
+        {
+            uint[] expected = ReferenceBlake3.ParentChainingValue(key, 16, input.AsSpan(i * 64, 64).ToArray());
+            Assert.Equal(Bytes(expected), output.AsSpan(32 * i, 32).ToArray());
+        }
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(3)]
+    [InlineData(16)]
+    [InlineData(37)]
+    public void TheDispatchOnEveryCoreEqualsThePortableKernel(int count)
+    {
+        byte[] input = new byte[count * 1024];
+        new Random(count).NextBytes(input);
+        uint[] key = (uint[])IV.Clone();
+        byte[] expected = new byte[count * 32];
+        Blake3Portable.HashMany(ref input[0], (nuint)count, 1024, 16, ref key[0], 1000, true, 0, 1, 2, ref expected[0]);
+        foreach (Blake2Core core in global::Blake2Fast.Blake3.SupportedCores)
+        {
+            byte[] actual = new byte[count * 32];
+            Blake3Kernels.HashMany(core, ref input[0], (nuint)count, 1024, 16, ref key[0], 1000, true, 0, 1, 2, ref actual[0]);
+            Assert.Equal(expected, actual);
+        }
+    }
+
+    [Fact]
+    public void TheDefaultCoreIsOneThatRunsAndTheOverrideIsHonoured()
+    {
+        Assert.Contains(Blake3Kernels.Default, global::Blake2Fast.Blake3.SupportedCores);
+        Assert.Equal(Blake2Core.Scalar, Blake3Kernels.Choose("scalar"));
+        Assert.Equal(global::Blake2Fast.Blake3.SupportedCores.Max(), Blake3Kernels.Choose(null));
+        Assert.Equal(Blake2Cores.Name(Blake3Kernels.Default), global::Blake2Fast.Blake3.CompressionCore);
+    }
+}

@@ -1,0 +1,149 @@
+using System;
+using System.Collections.Generic;
+using System.Text;
+
+namespace Blake2Fast.Tests.Blake3Suite;
+
+/// <summary>
+/// BLAKE3 written from the paper, for the differential tests: the tree built recursively (left subtree = the largest
+/// power of two of chunks that leaves at least one byte to the right), plain loops, a table-free permutation.
+/// Slow and obviously correct; it shares nothing with the library.
+/// </summary>
+internal static class ReferenceBlake3
+{
+    private const uint ChunkStart = 1, ChunkEnd = 2, Parent = 4, Root = 8, KeyedHash = 16, DeriveKeyContext = 32, DeriveKeyMaterial = 64;
+
+    private static readonly uint[] IV = { 0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19 };
+    private static readonly int[] Permutation = { 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 };
+
+    public static byte[] Hash(byte[] input, int outputLength) => Run(IV, 0, input, outputLength);
+
+    public static byte[] KeyedHash_(byte[] key, byte[] input, int outputLength) => Run(Words(key, 0), KeyedHash, input, outputLength);
+
+    public static byte[] DeriveKey(string context, byte[] material, int outputLength)
+    {
+        byte[] contextKey = Run(IV, DeriveKeyContext, Encoding.UTF8.GetBytes(context), 32);
+        return Run(Words(contextKey, 0), DeriveKeyMaterial, material, outputLength);
+    }
+
+    /// <summary>The chaining value of a whole 1 KiB chunk with index <paramref name="index"/> (not the root).</summary>
+    public static uint[] ChunkChainingValue(uint[] key, uint mode, byte[] chunk, ulong index) =>
+        Chunk(key, mode, chunk, 0, 1024, index).ChainingValue();
+
+    /// <summary>The chaining value of a parent node whose block is <paramref name="block"/> (two child CVs; not the root).</summary>
+    public static uint[] ParentChainingValue(uint[] key, uint mode, byte[] block) =>
+        new Node(key, Words(block, 0, 16), 0, 64, mode | Parent).ChainingValue();
+
+    private static uint Rotr(uint x, int n) => (x >> n) | (x << (32 - n));
+
+    private static void G(uint[] v, int a, int b, int c, int d, uint x, uint y)
+    {
+        v[a] = v[a] + v[b] + x; v[d] = Rotr(v[d] ^ v[a], 16);
+        v[c] = v[c] + v[d]; v[b] = Rotr(v[b] ^ v[c], 12);
+        v[a] = v[a] + v[b] + y; v[d] = Rotr(v[d] ^ v[a], 8);
+        v[c] = v[c] + v[d]; v[b] = Rotr(v[b] ^ v[c], 7);
+    }
+
+    /// <summary>The full 16-word state after the compression's seven rounds, before the feed-forward.</summary>
+    private static uint[] Compress(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags)
+    {
+        var v = new uint[16];
+        Array.Copy(cv, v, 8);
+        Array.Copy(IV, 0, v, 8, 4);
+        v[12] = (uint)counter;
+        v[13] = (uint)(counter >> 32);
+        v[14] = blockLength;
+        v[15] = flags;
+        uint[] m = (uint[])block.Clone();
+        for (int round = 0; round < 7; round++)
+        {
+            G(v, 0, 4, 8, 12, m[0], m[1]);
+            G(v, 1, 5, 9, 13, m[2], m[3]);
+            G(v, 2, 6, 10, 14, m[4], m[5]);
+            G(v, 3, 7, 11, 15, m[6], m[7]);
+            G(v, 0, 5, 10, 15, m[8], m[9]);
+            G(v, 1, 6, 11, 12, m[10], m[11]);
+            G(v, 2, 7, 8, 13, m[12], m[13]);
+            G(v, 3, 4, 9, 14, m[14], m[15]);
+            var permuted = new uint[16];
+            for (int i = 0; i < 16; i++)
+                permuted[i] = m[Permutation[i]];
+            m = permuted;
+        }
+        return v;
+    }
+
+    private static uint[] ChainingValue(uint[] v)
+    {
+        var cv = new uint[8];
+        for (int i = 0; i < 8; i++)
+            cv[i] = v[i] ^ v[i + 8];
+        return cv;
+    }
+
+    private static uint[] Words(byte[] bytes, int offset, int count = 8)
+    {
+        var words = new uint[count];
+        for (int i = 0; i < count; i++)
+            words[i] = (uint)(bytes[offset + 4 * i] | bytes[offset + 4 * i + 1] << 8 | bytes[offset + 4 * i + 2] << 16 | bytes[offset + 4 * i + 3] << 24);
+        return words;
+    }
+
+    /// <summary>A node not yet compressed: its input CV, block, counter, length and flags (the root gets ROOT later).</summary>
+    private sealed record Node(uint[] Cv, uint[] Block, ulong Counter, uint BlockLength, uint Flags)
+    {
+        public uint[] ChainingValue() => ReferenceBlake3.ChainingValue(Compress(Cv, Block, Counter, BlockLength, Flags));
+    }
+
+    /// <summary>A chunk (up to 1024 bytes, index <paramref name="index"/>): all blocks but the last compressed, the last as a node.</summary>
+    private static Node Chunk(uint[] key, uint mode, byte[] input, int start, int length, ulong index)
+    {
+        uint[] cv = key;
+        int blocks = Math.Max(1, (length + 63) / 64);
+        for (int b = 0; b < blocks; b++)
+        {
+            var bytes = new byte[64];
+            int n = Math.Min(64, length - 64 * b);
+            Array.Copy(input, start + 64 * b, bytes, 0, n);
+            uint flags = mode | (b == 0 ? ChunkStart : 0) | (b == blocks - 1 ? ChunkEnd : 0);
+            var node = new Node(cv, Words(bytes, 0, 16), index, (uint)n, flags);
+            if (b == blocks - 1)
+                return node;
+            cv = node.ChainingValue();
+        }
+        throw new InvalidOperationException("unreachable");
+    }
+
+    /// <summary>The subtree over input[start..start+length), whose first chunk has index <paramref name="firstChunk"/>.</summary>
+    private static Node Subtree(uint[] key, uint mode, byte[] input, int start, int length, ulong firstChunk)
+    {
+        if (length <= 1024)
+            return Chunk(key, mode, input, start, length, firstChunk);
+        int leftChunks = 1;
+        while (2 * leftChunks * 1024 < length)
+            leftChunks *= 2;
+        Node left = Subtree(key, mode, input, start, leftChunks * 1024, firstChunk);
+        Node right = Subtree(key, mode, input, start + leftChunks * 1024, length - leftChunks * 1024, firstChunk + (ulong)leftChunks);
+        var block = new uint[16];
+        Array.Copy(left.ChainingValue(), 0, block, 0, 8);
+        Array.Copy(right.ChainingValue(), 0, block, 8, 8);
+        return new Node(key, block, 0, 64, mode | Parent);
+    }
+
+    private static byte[] Run(uint[] key, uint mode, byte[] input, int outputLength)
+    {
+        Node root = Subtree(key, mode, input, 0, input.Length, 0);
+        var output = new List<byte>();
+        for (ulong t = 0; output.Count < outputLength; t++)
+        {
+            uint[] v = Compress(root.Cv, root.Block, t, root.BlockLength, root.Flags | Root);
+            for (int i = 0; i < 16; i++)
+            {
+                uint word = i < 8 ? v[i] ^ v[i + 8] : v[i] ^ root.Cv[i - 8];
+                for (int b = 0; b < 4; b++)
+                    output.Add((byte)(word >> (8 * b)));
+            }
+        }
+        return output.GetRange(0, outputLength).ToArray();
+    }
+}
