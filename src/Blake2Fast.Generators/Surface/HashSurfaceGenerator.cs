@@ -74,6 +74,12 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
 
                 /// <summary>The largest declared output length of an extendable-output algorithm.</summary>
                 public long MaxOutputLength { get; set; }
+
+                /// <summary>
+                /// The length in bytes of a fixed-size salt (BLAKE-256: 16), 0 for none. Gives the salt overloads and
+                /// the nested <c>Salted</c> class; the state's <c>ValidateSalt(salt)</c> checks the salt and names it.
+                /// </summary>
+                public int SaltLength { get; set; }
             }
         }
         """;

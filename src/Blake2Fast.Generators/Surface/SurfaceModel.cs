@@ -26,11 +26,15 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public int StateSize;
     public bool Xof;
     public long MaxOutputLength;
+    /// <summary>A fixed-size salt (BLAKE-256/224): the "key" switch of the overloads then takes the salt.</summary>
+    public int SaltLength;
 
     /// <summary>Whether the digest length is the caller's choice (BLAKE2) or fixed (BLAKE-256): fixed omits the digestLength overloads.</summary>
     public bool VariableLength => MinDigestLength < MaxDigestLength;
 
     public bool Keyed => MaxKeyLength > 0;
+
+    public bool Salted => SaltLength > 0;
 
     public string LengthRange => $"{MinDigestLength}..{MaxDigestLength}";
 
@@ -57,6 +61,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 case "StateSize": model.StateSize = (int)value.Value!; break;
                 case "Xof": model.Xof = (bool)value.Value!; break;
                 case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
+                case "SaltLength": model.SaltLength = (int)value.Value!; break;
                 case "Inner":
                     if (value.Value is ITypeSymbol inner)
                         model.Inner = inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
@@ -77,7 +82,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
 
     private object[] Fields() => new object[]
     {
-        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
+        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength, SaltLength,
     };
 
     public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());
