@@ -37,8 +37,17 @@ internal static class ReferenceBlake256
 
     public static byte[] Blake224(byte[] message, byte[]? salt = null) => Hash(message, salt, is256: false);
 
-    public static byte[] Hash(byte[] message, byte[]? salt, bool is256)
+    /// <param name="message">The message.</param>
+    /// <param name="salt">16 bytes, or <see langword="null"/> for none (all zero).</param>
+    /// <param name="is256">BLAKE-256, or BLAKE-224.</param>
+    /// <param name="startBits">
+    /// For the counter-carry tests: a multiple of 512 bits taken as already hashed before <paramref name="message"/>
+    /// (the chain still the initial value), so the counters and the length field start there.
+    /// </param>
+    public static byte[] Hash(byte[] message, byte[]? salt, bool is256, long startBits = 0)
     {
+        if (startBits % 512 != 0)
+            throw new ArgumentException("whole blocks only", nameof(startBits));
         if (salt is not null && salt.Length != 16)
             throw new ArgumentException("salt must be 16 bytes", nameof(salt));
         uint[] s = new uint[4];
@@ -47,7 +56,8 @@ internal static class ReferenceBlake256
 
         // Padding, bit by bit: the message, a 1, zeros until 447 mod 512, a final 1 (BLAKE-256) or 0 (BLAKE-224),
         // then the length in bits as a 64-bit big-endian number.
-        long length = (long)message.Length * 8;
+        long messageBits = (long)message.Length * 8;
+        long length = startBits + messageBits;
         var bits = new List<bool>();
         foreach (byte b in message)
             for (int i = 7; i >= 0; i--)
@@ -70,7 +80,7 @@ internal static class ReferenceBlake256
         {
             // The counter: message bits up to the end of this block, or 0 if the block holds none.
             long before = (long)block * 512;
-            long counter = length > before ? Math.Min(length, before + 512) : 0;
+            long counter = messageBits > before ? startBits + Math.Min(messageBits, before + 512) : 0;
             uint[] m = new uint[16];
             for (int i = 0; i < 16; i++)
                 m[i] = Word(padded, block * 64 + 4 * i);
