@@ -4,7 +4,7 @@ using System.IO;
 using System.Linq;
 using Blake2Fast.Tests.Infrastructure;
 
-namespace Blake2Fast.Tests.Blake256;
+namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>Every refused input of BLAKE-256 and BLAKE-224, through every entry point it can reach, as BLAKE2's <see cref="BadInputTests"/>.</summary>
 public class Blake256BadInputTests

@@ -8,7 +8,7 @@ using Blake2Fast.Cores;
 using Blake2Fast.State;
 using Blake2Fast.Tests.Infrastructure;
 
-namespace Blake2Fast.Tests.Blake256;
+namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>
 /// One face for BLAKE-256 and BLAKE-224, so every test is written once and runs for both, through every public API

@@ -6,7 +6,7 @@ using Blake2Fast.Cores;
 using Blake2Fast.Tests.Oracle;
 using Xunit.Abstractions;
 
-namespace Blake2Fast.Tests.Blake256;
+namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>
 /// Random cases against the plain implementation in <see cref="ReferenceBlake256"/> (itself checked against every

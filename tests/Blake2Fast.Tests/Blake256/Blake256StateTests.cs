@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using Blake2Fast.Tests.Infrastructure;
 
-namespace Blake2Fast.Tests.Blake256;
+namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>The state's value semantics, the core it reports, and allocations: none on the span and incremental paths.</summary>
 public class Blake256StateTests

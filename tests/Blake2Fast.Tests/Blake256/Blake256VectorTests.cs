@@ -4,7 +4,7 @@ using System.Linq;
 using Blake2Fast.Cores;
 using Blake2Fast.Tests.Infrastructure;
 
-namespace Blake2Fast.Tests.Blake256;
+namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>
 /// The BLAKE-224/BLAKE-256 vectors (decred/dcrd, with the specification's own examples) through every public API and

@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
 
-namespace Blake2Fast.Tests.Blake256;
+namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>
 /// BLAKE-256 and BLAKE-224 written plainly from the BLAKE submission to the SHA-3 competition (version 1.3, sections
