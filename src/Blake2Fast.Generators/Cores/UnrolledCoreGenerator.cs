@@ -325,8 +325,6 @@ internal static class Blake2Round
         s.AppendLine("                    if (t0 < increment)");
         s.AppendLine("                        t1++;");
         // Each message word is loaded (and byte-swapped on little-endian machines: movbe or bswap) once per block.
-        for (int i = 0; i < 16; i++)
-            s.AppendLine($"                    uint m{i} = global::System.BitConverter.IsLittleEndian ? global::System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(m[{i}]) : m[{i}];");
         s.AppendLine();
         s.AppendLine("                    uint v0 = h[0], v1 = h[1], v2 = h[2], v3 = h[3], v4 = h[4], v5 = h[5], v6 = h[6], v7 = h[7];");
         s.AppendLine("                    uint v8 = sc0, v9 = sc1, v10 = sc2, v11 = sc3;");
@@ -336,8 +334,10 @@ internal static class Blake2Round
             s.AppendLine();
             s.AppendLine($"                    // round {r}");
             int[] sigma = Sigma[r % 10];
-            // Position 2i takes m[sigma(2i)] ^ c[sigma(2i+1)], position 2i+1 takes m[sigma(2i+1)] ^ c[sigma(2i)].
-            System.Func<int, string> message = x => $"(m{sigma[x]} ^ {Hex(c[sigma[x ^ 1]])})";
+            // Position 2i takes m[sigma(2i)] ^ c[sigma(2i+1)], position 2i+1 takes m[sigma(2i+1)] ^ c[sigma(2i)]. Each word
+            // is read from the block where it is used (movbe on x64: load and swap in one instruction) rather than
+            // kept in locals, which spill here anyway: measured a little faster, and it leaves the registers to v.
+            System.Func<int, string> message = x => $"(Load(m + {sigma[x]}) ^ {Hex(c[sigma[x ^ 1]])})";
             AppendG4(s, spec, 0, sigma, message);
             AppendG4(s, spec, 4, sigma, message);
         }
@@ -351,6 +351,9 @@ internal static class Blake2Round
         s.AppendLine("                h[13] = t1;");
         s.AppendLine("            }");
         s.AppendLine("        }");
+        s.AppendLine();
+        s.AppendLine("        [MethodImpl(MethodImplOptions.AggressiveInlining)]");
+        s.AppendLine("        private static uint Load(uint* p) => global::System.BitConverter.IsLittleEndian ? global::System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(*p) : *p;");
         s.AppendLine("    }");
         s.AppendLine("}");
         return s.ToString();
