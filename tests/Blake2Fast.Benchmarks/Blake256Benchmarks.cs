@@ -45,6 +45,15 @@ public class Blake256Benchmarks
     [Benchmark(Description = "BLAKE-256")]
     public void Blake256OneShot() => Blake256.ComputeAndWriteHash(_input, _output);
 
+    public static System.Collections.Generic.IEnumerable<string> Cores() =>
+        System.Linq.Enumerable.Select(global::Blake2Fast.Cores.CoreTable.Blake256.Supported, c => c.ToString());
+
+    /// <summary>BLAKE-256 on a named core, so one run compares the cores.</summary>
+    [Benchmark(Description = "BLAKE-256(core)")]
+    [ArgumentsSource(nameof(Cores))]
+    public void Blake256OnCore(string core) =>
+        State.Blake256Engine.Hash(32, default, System.Enum.Parse<global::Blake2Fast.Cores.Blake2Core>(core), _input, _output, "output");
+
     /// <summary>BLAKE-256, salted (the salt costs nothing per block: it is folded into the constants once per call).</summary>
     [Benchmark(Description = "BLAKE-256 salted")]
     public void Blake256Salted() => Blake256.ComputeAndWriteHash(Salt, _input, _output);
