@@ -88,7 +88,8 @@ internal sealed class CheckLineParser
         if (i < line.Length && line[i] == '-')
         {
             if (!TryParseBits(line, ref i, out ulong value)
-                || value == 0 || value % 8 != 0 || value > (ulong)_algorithm.MaxDigestBits)
+                || value == 0 || value % 8 != 0 || value > (ulong)_algorithm.MaxDigestBits
+                || (_algorithm.FixedLength && value != (ulong)_algorithm.MaxDigestBits))
             {
                 return false;
             }
@@ -232,7 +233,8 @@ internal sealed class CheckLineParser
         }
 
         int hexLength = i - hexStart;
-        if (hexLength < 2 || hexLength % 2 != 0 || hexLength > _algorithm.MaxDigestBytes * 2)
+        if (hexLength < 2 || hexLength % 2 != 0 || hexLength > _algorithm.MaxDigestBytes * 2
+            || (_algorithm.FixedLength && hexLength != _algorithm.MaxDigestBytes * 2))
         {
             return false;
         }

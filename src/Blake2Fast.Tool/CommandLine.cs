@@ -379,6 +379,14 @@ internal static class CommandLine
             return ParseOutcome.Failed;
         }
 
+        if (options.Algorithm.FixedLength && options.LengthBits != 0 && options.LengthBits != options.Algorithm.MaxDigestBits)
+        {
+            context.Error("invalid length: " + context.QuoteArgument(options.LengthArgument ?? string.Empty));
+            context.Error("digest length for " + context.QuoteArgument(options.Algorithm.TagName)
+                + " must be " + options.Algorithm.MaxDigestBits + " bits");
+            return ParseOutcome.Failed;
+        }
+
         string? problem = null;
         if (options.Check)
         {

@@ -23,13 +23,18 @@ internal sealed class DigestAlgorithm
     /// <summary>BLAKE3, its output as <c>b3sum</c> prints it; <c>-l</c> shortens it (up to the standard 256 bits).</summary>
     public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", LibBlake3.DefaultDigestLength, bytes => new Blake3Digest(bytes));
 
+    // The SHA-3 finalist: one digest length only.
+    public static readonly DigestAlgorithm Blake256 = new("blake256", "BLAKE256", Blake2Fast.Blake256.DefaultDigestLength, _ => new Blake256Digest(), fixedLength: true);
+    public static readonly DigestAlgorithm Blake224 = new("blake224", "BLAKE224", Blake2Fast.Blake224.DefaultDigestLength, _ => new Blake224Digest(), fixedLength: true);
+
     /// <summary>All variants, in the order <c>--help</c> and error messages list them.</summary>
-    public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp, Blake3 };
+    public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp, Blake3, Blake256, Blake224 };
 
     private readonly Func<int, IncrementalDigest> _createHasher;
 
-    private DigestAlgorithm(string name, string tagName, int maxDigestBytes, Func<int, IncrementalDigest> createHasher)
+    private DigestAlgorithm(string name, string tagName, int maxDigestBytes, Func<int, IncrementalDigest> createHasher, bool fixedLength = false)
     {
+        FixedLength = fixedLength;
         Name = name;
         TagName = tagName;
         MaxDigestBytes = maxDigestBytes;
@@ -46,6 +51,9 @@ internal sealed class DigestAlgorithm
     public int MaxDigestBytes { get; }
 
     public int MaxDigestBits => MaxDigestBytes * 8;
+
+    /// <summary>Whether the full length is the only one (BLAKE-256/224): <c>--length</c> takes only it (or 0).</summary>
+    public bool FixedLength { get; }
 
     /// <summary>Starts an incremental hash producing <paramref name="digestBytes"/> bytes.</summary>
     public IncrementalDigest CreateHasher(int digestBytes) => _createHasher(digestBytes);
@@ -91,6 +99,28 @@ internal sealed class DigestAlgorithm
         private LibBlake2bpState _state;
 
         public Blake2bpDigest(int digestBytes) => _state = LibBlake2bp.CreateIncrementalHasher(digestBytes);
+
+        public override int DigestLength => _state.DigestLength;
+
+        public override void Update(ReadOnlySpan<byte> data) => _state.Update(data);
+
+        public override void Finish(Span<byte> output) => _state.Finish(output);
+    }
+
+    private sealed class Blake256Digest : IncrementalDigest
+    {
+        private Blake256HashState _state = Blake2Fast.Blake256.CreateIncrementalHasher();
+
+        public override int DigestLength => _state.DigestLength;
+
+        public override void Update(ReadOnlySpan<byte> data) => _state.Update(data);
+
+        public override void Finish(Span<byte> output) => _state.Finish(output);
+    }
+
+    private sealed class Blake224Digest : IncrementalDigest
+    {
+        private Blake224HashState _state = Blake2Fast.Blake224.CreateIncrementalHasher();
 
         public override int DigestLength => _state.DigestLength;
 

@@ -17,12 +17,14 @@ internal static class HelpText
             "\n" +
             "Mandatory arguments to long options are mandatory for short options too.\n" +
             "  -a, --algorithm=NAME  blake2b (the default), blake2s, their parallel\n" +
-            "                          modes blake2bp and blake2sp, or blake3\n" +
+            "                          modes blake2bp and blake2sp, blake3; or blake256\n" +
+            "                          and blake224 (BLAKE, the SHA-3 finalist)\n" +
             "  -b, --binary          read in binary mode ('*' before the name)\n" +
             "  -c, --check           verify the checksums listed in the FILEs\n" +
             "  -l, --length=BITS     digest length in bits: a multiple of 8, at most 512\n" +
             "                          for blake2b(p) and 256 for blake2s(p) and blake3\n" +
-            "                          (0: the maximum)\n" +
+            "                          (0: the maximum); blake256 and blake224 take only\n" +
+            "                          their full length\n" +
             "      --tag             print BSD-style lines: BLAKE2b (FILE) = HEX\n" +
             "  -t, --text            read in text mode (the default)\n" +
             "  -z, --zero            end each output line with NUL, not newline,\n" +

@@ -15,6 +15,7 @@ public class ReadmeExamples
 {
     private static readonly byte[] data = Encoding.UTF8.GetBytes("The quick brown fox jumps over the lazy dog");
     private static readonly byte[] key = Enumerable.Range(0, 32).Select(i => (byte)i).ToArray();
+    private static readonly byte[] salt = Enumerable.Range(100, 16).Select(i => (byte)i).ToArray();
     private static readonly byte[] StreamContent = Enumerable.Range(0, 300_000).Select(i => (byte)(i * 31)).ToArray();
     private readonly Stream stream = new MemoryStream(StreamContent);
 
@@ -229,4 +230,25 @@ public class ReadmeExamples
     }
 
     private static string Normalize(string text) => Regex.Replace(text, "\\s+", " ").Trim();
+
+    [Fact]
+    public void Blake256AndBlake224()
+    {
+        byte[] b256 = Blake256.HashData(data);                    // 32 bytes (Blake224: 28)
+        byte[] salted = Blake256.Salted.HashData(salt, data);     // with a 16-byte salt
+        byte[] b224 = Blake224.ComputeHash(salt, data);           // the 2.x-style name takes the salt first
+
+        var running = Blake256.CreateIncrementalHasher(salt);
+        running.Update(data);
+        byte[] midstate = new byte[running.SavedStateLength];
+        running.SaveState(midstate);                              // versioned and checksummed, as for BLAKE2
+        var later = Blake256HashState.RestoreState(midstate);
+        later.Update(data);
+        byte[] b256Later = later.Finish();
+
+        Assert.Equal(Blake256Family.ReferenceBlake256.Blake256(data), b256);
+        Assert.Equal(Blake256Family.ReferenceBlake256.Blake256(data, salt), salted);
+        Assert.Equal(Blake256Family.ReferenceBlake256.Blake224(data, salt), b224);
+        Assert.Equal(Blake256Family.ReferenceBlake256.Blake256(data.Concat(data).ToArray(), salt), b256Later);
+    }
 }

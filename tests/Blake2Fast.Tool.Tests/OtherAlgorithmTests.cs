@@ -216,6 +216,7 @@ public sealed class OtherAlgorithmTests : IClassFixture<SampleFiles>
         Assert.Equal(
             "b2fsum: " + kind + " argument \u2018" + algorithm + "\u2019 for \u2018--algorithm\u2019\n"
             + "Valid arguments are:\n  - \u2018blake2b\u2019\n  - \u2018blake2s\u2019\n  - \u2018blake2bp\u2019\n  - \u2018blake2sp\u2019\n  - \u2018blake3\u2019\n"
+            + "  - \u2018blake256\u2019\n  - \u2018blake224\u2019\n"
             + "Try 'b2fsum --help' for more information.\n",
             result.Stderr);
     }

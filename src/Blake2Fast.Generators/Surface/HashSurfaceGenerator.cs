@@ -80,6 +80,12 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
                 /// state's <c>RequireKey(key)</c>, which refuses any other length, and their docs say so.
                 /// </summary>
                 public bool ExactKeyLength { get; set; }
+
+                /// <summary>
+                /// The length in bytes of a fixed-size salt (BLAKE-256: 16), 0 for none. Gives the salt overloads and
+                /// the nested <c>Salted</c> class; the state's <c>ValidateSalt(salt)</c> checks the salt and names it.
+                /// </summary>
+                public int SaltLength { get; set; }
             }
         }
         """;

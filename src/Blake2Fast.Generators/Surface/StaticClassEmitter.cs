@@ -43,6 +43,12 @@ internal static class StaticClassEmitter
             w.Line($"public const int MaxKeyLength = {m.MaxKeyLength};");
             w.Line();
         }
+        if (m.Salted)
+        {
+            w.Doc($"<summary>The length in bytes of a salt: {m.SaltLength}.</summary>");
+            w.Line($"public const int SaltLength = {m.SaltLength};");
+            w.Line();
+        }
 
         var v = new Variants(m);
         LegacyOneShot(w, v);
@@ -69,6 +75,19 @@ internal static class StaticClassEmitter
                 HashData(w, v, len, key: true);
             w.Close();
         }
+        if (m.Salted)
+        {
+            w.Doc(
+                $"<summary>The salted {m.Name} under the BCL's names: <c>HashData(salt, source)</c>, as <c>Blake2b.Keyed.HashData(key, source)</c>.</summary>",
+                $"<remarks>",
+                $"A class of its own because <c>HashData(salt, source)</c> next to <c>HashData(source, destination)</c> would let a",
+                $"call with two arrays pick either one.",
+                $"</remarks>");
+            w.Open("public static class Salted");
+            foreach (var (len, _) in v.Unkeyed)
+                HashData(w, v, len, key: true);
+            w.Close();
+        }
 
         w.Close();
         return w.ToString();
@@ -88,7 +107,7 @@ internal static class StaticClassEmitter
             {
                 foreach (bool key in new[] { false, true })
                 {
-                    if (key && !M.Keyed)
+                    if (key && !M.Keyed && !M.Salted)
                         continue;
                     foreach (bool len in new[] { false, true })
                     {
@@ -112,13 +131,21 @@ internal static class StaticClassEmitter
         public string LenParam(bool len) => len ? "int digestLength, " : "";
         public string LenArg(bool len) => len ? "digestLength" : "DefaultDigestLength";
         public string LenCall(bool len) => len ? "digestLength, " : "";
-        public string KeyParam(bool key, bool memory = false) => key ? (memory ? "ReadOnlyMemory<byte> key, " : "ReadOnlySpan<byte> key, ") : "";
+        // With a salt (BLAKE-256), the "key" switch takes the salt: named salt, checked by the state's ValidateSalt.
+        private string KeyName => M.Salted ? "salt" : "key";
+        public string KeyParam(bool key, bool memory = false) => key ? (memory ? $"ReadOnlyMemory<byte> {KeyName}, " : $"ReadOnlySpan<byte> {KeyName}, ") : "";
         public string KeyArg(bool key, bool memory = false) =>
-            !key ? "default" : M.ExactKeyLength ? $"{M.StateName}.RequireKey({(memory ? "key.Span" : "key")})" : memory ? "key.Span" : "key";
+            !key ? "default"
+            : M.Salted ? $"{M.StateName}.ValidateSalt({(memory ? "salt.Span" : "salt")})"
+            : M.ExactKeyLength ? $"{M.StateName}.RequireKey({(memory ? "key.Span" : "key")})"
+            : memory ? "key.Span" : "key";
+
+        /// <summary>"keyed " or "salted ", as the summaries say it.</summary>
+        public string KeyWord(bool key) => key ? (M.Salted ? "salted " : "keyed ") : "";
 
         /// <summary>"the 64-byte keyed BLAKE2b digest" / "the BLAKE2b digest", as the summaries begin.</summary>
         public string What(bool len, bool key, string mac = "") =>
-            $"{(len ? "" : $"{M.DigestLength}-byte ")}{(key ? "keyed " : "")}{M.Name} digest{(key ? mac : "")}";
+            $"{(len ? "" : $"{M.DigestLength}-byte ")}{KeyWord(key)}{M.Name} digest{(key && !M.Salted ? mac : "")}";
 
         public string WithLength(bool len) => len ? " with the given length" : "";
 
@@ -126,9 +153,10 @@ internal static class StaticClassEmitter
             len ? $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"digestLength\"/> is not {M.LengthRange}.</exception>" : "";
 
         public string KeyDoc(bool key) =>
-            !key ? "" : M.ExactKeyLength
-                ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is not exactly {M.MaxKeyLength} bytes long.</exception>"
-                : $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is longer than {M.MaxKeyLength} bytes.</exception>";
+            !key ? ""
+            : M.Salted ? $"<exception cref=\"ArgumentException\"><paramref name=\"salt\"/> is not {M.SaltLength} bytes long.</exception>"
+            : M.ExactKeyLength ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is not exactly {M.MaxKeyLength} bytes long.</exception>"
+            : $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is longer than {M.MaxKeyLength} bytes.</exception>";
 
         public string Size(bool len) => len ? "<paramref name=\"digestLength\"/>" : $"{M.DigestLength} bytes";
     }
@@ -170,7 +198,7 @@ internal static class StaticClassEmitter
 
         foreach (var (len, key) in v.All)
         {
-            w.Doc($"<summary>Creates an incremental {(key ? "keyed " : "")}{m.Name} hash with {(len ? "the given digest length" : $"a {m.DigestLength}-byte digest")}.</summary>", v.LengthDoc(len), v.KeyDoc(key));
+            w.Doc($"<summary>Creates an incremental {v.KeyWord(key)}{m.Name} hash with {(len ? "the given digest length" : $"a {m.DigestLength}-byte digest")}.</summary>", v.LengthDoc(len), v.KeyDoc(key));
             w.Line($"public static {s} CreateIncrementalHasher({(v.LenParam(len) + v.KeyParam(key)).TrimEnd(',', ' ')}) => {s}.Create({v.LenArg(len)}, {v.KeyArg(key)});");
             w.Line();
         }
@@ -236,6 +264,11 @@ internal static class StaticClassEmitter
                     : $"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.DigestLength}-byte {m.Name} digests, for APIs such as <see cref=\"CryptoStream\"/>.</summary>",
                     v.LengthDoc(len));
                 w.Line($"public static HashAlgorithm CreateHashAlgorithm({(len ? "int digestLength" : "")}) => new Blake2Hmac<{s}>({v.LenArg(len)}, default);");
+            }
+            else if (m.Salted)
+            {
+                w.Doc($"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.DigestLength}-byte salted {m.Name} digests.</summary>", v.KeyDoc(key));
+                w.Line($"public static HashAlgorithm CreateHashAlgorithm(ReadOnlySpan<byte> salt) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(key)});");
             }
             else
             {

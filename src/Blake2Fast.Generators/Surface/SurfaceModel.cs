@@ -28,11 +28,15 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public long MaxOutputLength;
     /// <summary>Keys of exactly <see cref="MaxKeyLength"/> bytes only (BLAKE3).</summary>
     public bool ExactKeyLength;
+    /// <summary>A fixed-size salt (BLAKE-256/224): the "key" switch of the overloads then takes the salt.</summary>
+    public int SaltLength;
 
     /// <summary>Whether the digest length is the caller's choice (BLAKE2) or fixed (BLAKE-256): fixed omits the digestLength overloads.</summary>
     public bool VariableLength => MinDigestLength < MaxDigestLength;
 
     public bool Keyed => MaxKeyLength > 0;
+
+    public bool Salted => SaltLength > 0;
 
     public string LengthRange => $"{MinDigestLength}..{MaxDigestLength}";
 
@@ -60,6 +64,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 case "Xof": model.Xof = (bool)value.Value!; break;
                 case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
                 case "ExactKeyLength": model.ExactKeyLength = (bool)value.Value!; break;
+                case "SaltLength": model.SaltLength = (int)value.Value!; break;
                 case "Inner":
                     if (value.Value is ITypeSymbol inner)
                         model.Inner = inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
@@ -80,7 +85,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
 
     private object[] Fields() => new object[]
     {
-        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength, ExactKeyLength,
+        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
+        ExactKeyLength, SaltLength,
     };
 
     public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());

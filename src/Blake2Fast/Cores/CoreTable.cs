@@ -34,6 +34,13 @@ internal static unsafe class CoreTable
 #endif
         new Kernel<uint>(Blake2Core.Scalar, true, 1, &Blake2sScalar.Compress));
 
+    /// <summary>
+    /// BLAKE-256 and BLAKE-224, one message: the unrolled portable kernel only (why no SIMD row kernel:
+    /// Blake256/Cores/Blake256Scalar.cs). Every core name runs it.
+    /// </summary>
+    public static readonly KernelSet<uint> Blake256 = new("BLAKE-256", singleStream: null,
+        new Kernel<uint>(Blake2Core.Scalar, true, 1, &Blake256Scalar.Compress));
+
     /// <summary>BLAKE2bp's 4 leaves in vector lanes; without a lane kernel, the leaves run one by one on BLAKE2b's kernels.</summary>
     public static readonly KernelSet<ulong> Blake2bpLeaves = new("BLAKE2bp", Blake2b
 #if NET8_0_OR_GREATER

@@ -32,8 +32,11 @@ public class TypedWriteTests
     private static readonly Subject<Blake2spHashState> Sp = new(() => Blake2sp.CreateIncrementalHasher(), s => s.Finish());
     private static readonly Subject<Blake2XbHashState> Xb = new(() => Blake2Xb.CreateIncrementalHasher(100), s => { var o = new byte[100]; s.Read(o); return o; });
     private static readonly Subject<Blake2XsHashState> Xs = new(() => Blake2Xs.CreateIncrementalHasher(100), s => { var o = new byte[100]; s.Read(o); return o; });
+    private static readonly Subject<Blake3HashState> B3 = new(() => Blake3.CreateIncrementalHasher(), s => s.Finish());
+    private static readonly Subject<Blake256HashState> B256 = new(() => Blake256.CreateIncrementalHasher(), s => s.Finish());
+    private static readonly Subject<Blake224HashState> B224 = new(() => Blake224.CreateIncrementalHasher(), s => s.Finish());
 
-    public static TheoryData<string> States => new() { "blake2b", "blake2s", "blake2bp", "blake2sp", "blake2xb", "blake2xs" };
+    public static TheoryData<string> States => new() { "blake2b", "blake2s", "blake2bp", "blake2sp", "blake2xb", "blake2xs", "blake3", "blake256", "blake224" };
 
     /// <summary>A test written once over any state type (a generic method needs a visitor to be chosen by name).</summary>
     private interface IStateTest
@@ -51,6 +54,9 @@ public class TypedWriteTests
             case "blake2sp": test.Run(Sp); break;
             case "blake2xb": test.Run(Xb); break;
             case "blake2xs": test.Run(Xs); break;
+            case "blake3": test.Run(B3); break;
+            case "blake256": test.Run(B256); break;
+            case "blake224": test.Run(B224); break;
             default: throw new ArgumentOutOfRangeException(nameof(state));
         }
     }

@@ -1,0 +1,36 @@
+using Blake2Fast.Cores;
+using Blake2Fast.Surface;
+
+namespace Blake2Fast;
+
+/// <summary>
+/// BLAKE-256, the SHA-3 finalist (not BLAKE2s): 32-byte digests, an optional 16-byte salt, no key. Used by Decred and
+/// other systems that settled on it before BLAKE2 existed.
+/// </summary>
+/// <remarks>
+/// All members are thread-safe. Methods that take an output span allocate nothing. The salted forms take the salt
+/// first (<c>ComputeHash(salt, input)</c>); the BCL-style salted ones are in <see cref="Salted"/>. An unsalted hash
+/// equals the hash with an all-zero salt, as the specification defines it.
+/// </remarks>
+// The overloads are generated from this declaration (src/Blake2Fast.Generators/Surface); the state is hand-written.
+[HashSurface(Name = "BLAKE-256", DigestLength = 32, MinDigestLength = 32, MaxKeyLength = 0, SaltLength = 16)]
+public static partial class Blake256
+{
+    /// <summary>The core every BLAKE-256 and BLAKE-224 hash runs on.</summary>
+    internal static Blake2Core Core => CoreTable.Blake256.Default;
+}
+
+/// <summary>
+/// BLAKE-224, the SHA-3 finalist's short form: BLAKE-256 with SHA-224's initial value, one padding bit cleared and the
+/// digest cut to 28 bytes; an optional 16-byte salt, no key.
+/// </summary>
+/// <remarks>
+/// All members are thread-safe. Methods that take an output span allocate nothing. The BCL-style salted forms are in
+/// <see cref="Salted"/>.
+/// </remarks>
+[HashSurface(Name = "BLAKE-224", DigestLength = 28, MinDigestLength = 28, MaxKeyLength = 0, SaltLength = 16)]
+public static partial class Blake224
+{
+    /// <summary>The core every BLAKE-224 hash runs on (BLAKE-256's).</summary>
+    internal static Blake2Core Core => Blake256.Core;
+}
