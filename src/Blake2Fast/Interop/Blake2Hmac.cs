@@ -45,10 +45,15 @@ internal sealed class Blake2Hmac<TState> : HMAC
             int max = _state.MaxDigestLength;
             if (value.Length > max)
                 ThrowHelper.TooLong(nameof(value), max);
+            // A key the algorithm refuses (BLAKE3's not 32 bytes, BLAKE-256's salt not 16) throws here, before the
+            // stored key or the state change: the object keeps hashing with the key it had.
+            TState fresh = default;
+            fresh.Reset(_digestLength, value);
             if (KeyValue is not null)
                 Array.Clear(KeyValue, 0, KeyValue.Length);
             KeyValue = (byte[])value.Clone();
-            Initialize();
+            _state = fresh;
+            _hashing = false;
         }
     }
 

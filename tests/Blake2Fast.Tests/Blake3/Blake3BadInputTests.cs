@@ -4,7 +4,6 @@ using System.Linq;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 
-
 /// <summary>Every refusal of the BLAKE3 surface: the right exception, naming the argument, and nothing written.</summary>
 public class Blake3BadInputTests
 {
@@ -30,6 +29,29 @@ public class Blake3BadInputTests
         Assert.Equal("key", Assert.Throws<ArgumentException>(() => Blake3.ComputeAndWriteHash(key, Input, output)).ParamName);
         Assert.Equal("key", Assert.Throws<ArgumentException>(() => Blake3.Keyed.TryHashData(key, Input, output, out _)).ParamName);
         Assert.All(output, b => Assert.Equal(0, b));
+    }
+
+    [Fact]
+    public void AWrongKeySetOnTheHmacIsRefusedAndTheOldKeyStays()
+    {
+        byte[] key = Enumerable.Range(0, 32).Select(i => (byte)i).ToArray();
+        using var hmac = Blake3.CreateHMAC(key);
+        Assert.Equal("key", Assert.Throws<ArgumentException>(() => hmac.Key = new byte[31]).ParamName);
+        Assert.Equal(key, hmac.Key);
+        Assert.Equal(Blake3.Keyed.HashData(key, Input), hmac.ComputeHash(Input));
+
+        byte[] other = Enumerable.Range(1, 32).Select(i => (byte)i).ToArray();
+        hmac.Key = other;
+        Assert.Equal(Blake3.Keyed.HashData(other, Input), hmac.ComputeHash(Input));
+    }
+
+    [Fact]
+    public void AWrongSaltSetOnTheBlake256HashAlgorithmIsRefusedAndTheOldSaltStays()
+    {
+        byte[] salt = Enumerable.Range(0, 16).Select(i => (byte)i).ToArray();
+        using var hash = (System.Security.Cryptography.HMAC)Blake256.CreateHashAlgorithm(salt);
+        Assert.Equal("salt", Assert.Throws<ArgumentException>(() => hash.Key = new byte[15]).ParamName);
+        Assert.Equal(Blake256.Salted.HashData(salt, Input), hash.ComputeHash(Input));
     }
 
     [Fact]
