@@ -70,4 +70,8 @@ public static class LibraryCores
     /// <summary>One BLAKE2s compression of <paramref name="block"/> (64 bytes) into <paramref name="chain"/> (12 words) on the default core.</summary>
     public static unsafe void CompressOneBlockS(uint[] chain, byte[] block) =>
         CoreTable.Blake2s.Entry(Blake2Cores.DefaultS)(ref chain[0], ref block[0], 1, 64);
+
+    /// <summary>One BLAKE-256 compression of <paramref name="block"/> (64 bytes) into <paramref name="chain"/> on its core.</summary>
+    public static unsafe void CompressOneBlock256(uint[] chain, byte[] block) =>
+        CoreTable.Blake256.Entry(CoreTable.Blake256.Default)(ref chain[0], ref block[0], 1, 512);
 }
