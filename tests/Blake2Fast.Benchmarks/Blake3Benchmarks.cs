@@ -1,6 +1,7 @@
 // BLAKE3, one-shot 32-byte digests, against the library's own BLAKE2b and BLAKE2s and (behind PEER_BOUNCYCASTLE)
 // BouncyCastle.Cryptography's Blake3Digest, reused, BlockUpdate(ReadOnlySpan) + DoFinal(Span). Each input size is its
-// own group; the Ratio column compares every row with Blake2Fast's BLAKE3 on its default core. The per-core rows
+// own group; the Ratio column compares every row with Blake2Fast's BLAKE3 on its default core (the UpdateParallel
+// row spreads whole chunks over the machine's cores). The per-core rows
 // force each BLAKE3 lane kernel this machine runs (chunks side by side; the portable kernel one at a time).
 using System;
 using System.Collections.Generic;
@@ -63,6 +64,15 @@ public class Blake3Benchmarks
     [ArgumentsSource(nameof(Cores))]
     public void Blake3Core(string Core) =>
         Blake3HashState.Hash(32, default, _input, _output, "output", Blake2Cores.Parse(Core) ?? Blake2Core.Scalar);
+
+    /// <summary>The opt-in multi-threaded path (one thread per processor); inputs under 512 KiB stay on one thread.</summary>
+    [Benchmark(Description = "Blake2Fast BLAKE3 UpdateParallel")]
+    public void Blake3Parallel()
+    {
+        Blake3HashState state = global::Blake2Fast.Blake3.CreateIncrementalHasher();
+        state.UpdateParallel(_input);
+        state.Finish(_output.AsSpan(0, 32));
+    }
 
     [Benchmark(Description = "Blake2Fast BLAKE2b-512")]
     public int Blake2b() => global::Blake2Fast.Blake2b.HashData(_input, _output);

@@ -18,6 +18,7 @@ public class ReadmeExamples
     private static readonly byte[] salt = Enumerable.Range(100, 16).Select(i => (byte)i).ToArray();
     private static readonly byte[] StreamContent = Enumerable.Range(0, 300_000).Select(i => (byte)(i * 31)).ToArray();
     private readonly Stream stream = new MemoryStream(StreamContent);
+    private static readonly byte[] fileContents = Enumerable.Range(0, 3_000_000).Select(i => (byte)(i * 7)).ToArray();
 
     [Fact]
     public void OneShot()
@@ -214,6 +215,16 @@ public class ReadmeExamples
         output.Read(piece);
 
         Assert.Equal(Blake3.HashData(1_000_048, data).AsSpan(1_000_000).ToArray(), piece.ToArray());
+    }
+
+    [Fact]
+    public void Blake3OnEveryCore()
+    {
+                var big = Blake3.CreateIncrementalHasher();
+        big.UpdateParallel(fileContents);                             // whole chunks on every core (opt-in)
+        byte[] bigDigest = big.Finish();
+
+        Assert.Equal(Blake3.HashData(fileContents), bigDigest);
     }
 
     [Fact]

@@ -246,20 +246,9 @@ internal static class Blake2Round
     }
 
     /// <summary>
-    /// G (RFC 7693 section 3.1) on v[a], v[b], v[c], v[d] with message words x and y. The rotations are written as
-    /// shift pairs, which the JIT turns into one ror each (no BitOperations on netstandard2.0).
-    /// </summary>
-    private static void AppendG(StringBuilder s, CoreSpec spec, int[] step, int x, int y)
-    {
-        string a = "v" + step[0], b = "v" + step[1], c = "v" + step[2], d = "v" + step[3];
-        const string indent = "                    ";
-        s.Append(indent).AppendLine($"{a} += {b} + m{x}; {d} ^= {a}; {d} = {Rotate(d, spec.Rotations[0], spec.WordBits)}; {c} += {d}; {b} ^= {c}; {b} = {Rotate(b, spec.Rotations[1], spec.WordBits)};");
-        s.Append(indent).AppendLine($"{a} += {b} + m{y}; {d} ^= {a}; {d} = {Rotate(d, spec.Rotations[2], spec.WordBits)}; {c} += {d}; {b} ^= {c}; {b} = {Rotate(b, spec.Rotations[3], spec.WordBits)};");
-    }
-
-    /// <summary>
-    /// Four G functions (the columns or the diagonals) interleaved. <paramref name="message"/> gives the message term
-    /// for schedule position 2i or 2i + 1: a word for BLAKE2, a word XOR a constant for BLAKE-256.
+    /// Four G functions (RFC 7693 section 3.1; the columns or the diagonals) interleaved. <paramref name="message"/> gives
+    /// the message term for schedule position 2i or 2i + 1: a word for BLAKE2, a word XOR a constant for BLAKE-256. The
+    /// rotations are written as shift pairs, which the JIT turns into one ror each (no BitOperations on netstandard2.0).
     /// </summary>
     private static void AppendG4(StringBuilder s, CoreSpec spec, int first, int[] sigma, System.Func<int, string> message)
     {
@@ -324,7 +313,6 @@ internal static class Blake2Round
         s.AppendLine("                    t0 += increment;");
         s.AppendLine("                    if (t0 < increment)");
         s.AppendLine("                        t1++;");
-        // Each message word is loaded (and byte-swapped on little-endian machines: movbe or bswap) once per block.
         s.AppendLine();
         s.AppendLine("                    uint v0 = h[0], v1 = h[1], v2 = h[2], v3 = h[3], v4 = h[4], v5 = h[5], v6 = h[6], v7 = h[7];");
         s.AppendLine("                    uint v8 = sc0, v9 = sc1, v10 = sc2, v11 = sc3;");

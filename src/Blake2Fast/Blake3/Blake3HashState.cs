@@ -209,7 +209,30 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     /// <summary>Adds <paramref name="input"/> to the data being hashed.</summary>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
-    public void Update(ReadOnlySpan<byte> input)
+    public void Update(ReadOnlySpan<byte> input) => Update(input, parallelism: 1);
+
+    /// <summary>
+    /// Adds <paramref name="input"/> as <see cref="Update(ReadOnlySpan{byte})"/> does, hashing its whole chunks on
+    /// several threads of the thread pool: for large inputs in memory (a few MiB and up), where every core's SIMD lanes
+    /// add up. The hash is the same as with <see cref="Update(ReadOnlySpan{byte})"/>. Never the default: a server
+    /// that hashes many inputs at once is better off with one core per input.
+    /// </summary>
+    /// <param name="input">The data to add; it must not change until the call returns.</param>
+    /// <param name="maxDegreeOfParallelism">
+    /// The most threads to use; -1 (the default) for one per processor. Inputs too small to split (under 256 KiB of
+    /// whole chunks per thread) are hashed on the calling thread alone.
+    /// </param>
+    /// <remarks>Allocates a little per call for the thread pool's work items (nothing on the calling thread alone).</remarks>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
+    public void UpdateParallel(ReadOnlySpan<byte> input, int maxDegreeOfParallelism = -1)
+    {
+        if (maxDegreeOfParallelism == 0 || maxDegreeOfParallelism < -1)
+            throw new ArgumentOutOfRangeException(nameof(maxDegreeOfParallelism), maxDegreeOfParallelism, "Use -1 (one thread per processor) or a positive count.");
+        Update(input, maxDegreeOfParallelism == -1 ? Environment.ProcessorCount : maxDegreeOfParallelism);
+    }
+
+    private void Update(ReadOnlySpan<byte> input, int parallelism)
     {
         if (_status != Live)
             ThrowUnusable();
@@ -240,7 +263,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
                 if (_blocksCompressed == 0 && remaining > ChunkLength)
                 {
                     // At a chunk boundary with more than a chunk to go: whole chunks, many at once, from the input.
-                    position += HashSubtrees(ref Unsafe.Add(ref source, position), remaining);
+                    position += HashSubtrees(ref Unsafe.Add(ref source, position), remaining, parallelism);
                     continue;
                 }
                 // Whole blocks straight from the input, never the chunk's last nor the input's last (held back).
@@ -483,13 +506,31 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// state: each round is a power-of-two run of chunks aligned to its size, reduced to one CV with the lane kernels
     /// (chunks, then each level of parents) and stacked as one subtree. Returns the bytes consumed.
     /// </summary>
-    private int HashSubtrees(ref byte input, int length)
+    private int HashSubtrees(ref byte input, int length, int parallelism)
     {
         byte* cvs = stackalloc byte[MaxSubtree * 32];
         byte* parents = stackalloc byte[MaxSubtree / 2 * 32];
+        byte* cv = stackalloc byte[32];
         int chunks = (length - 1) / ChunkLength, consumed = 0;
         while (chunks > 0)
         {
+            if (parallelism > 1 && chunks >= 2 * ParallelGrain)
+            {
+                // The largest aligned power-of-two subtree that fits, split among the threads; its CV is pushed as one.
+                int big = 2 * ParallelGrain;
+                while (big * 2 <= chunks && (_chunkCounter & (ulong)(big * 2 - 1)) == 0)
+                    big *= 2;
+                if ((_chunkCounter & (ulong)(big - 1)) == 0)
+                {
+                    fixed (byte* start = &Unsafe.Add(ref input, consumed))
+                    fixed (uint* key = &_key.W[0])
+                        ParallelSubtree(start, big, _chunkCounter, key, _flags, _core, parallelism, cv);
+                    Push(cv, big);
+                    consumed += big * ChunkLength;
+                    chunks -= big;
+                    continue;
+                }
+            }
             int n = MaxSubtree;
             while (n > chunks || (_chunkCounter & (ulong)(n - 1)) != 0)
                 n >>= 1;
@@ -508,6 +549,48 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             chunks -= n;
         }
         return consumed;
+    }
+
+    /// <summary>Chunks per thread, at the least (256 KiB): below that, a thread's start costs more than it saves.</summary>
+    private const int ParallelGrain = 256;
+
+    /// <summary>
+    /// The CV of the subtree of <paramref name="chunks"/> chunks (a power of two) at <paramref name="input"/>: its halves'
+    /// halves ... on up to <paramref name="parallelism"/> threads of at least <see cref="ParallelGrain"/> chunks each,
+    /// then their CVs merged here. Static and by pointer: a worker cannot reach a struct's <c>this</c>.
+    /// </summary>
+    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, Blake2Core core, int parallelism, byte* cv)
+    {
+        int parts = 1;
+        while (parts * 2 <= parallelism && chunks / (parts * 2) >= ParallelGrain)
+            parts *= 2;
+        int per = chunks / parts;
+        byte* cvs = stackalloc byte[parts * 32];
+        System.Threading.Tasks.Parallel.For(0, parts, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = parts },
+            i => Subtree(input + (long)i * per * ChunkLength, per, counter + (ulong)(i * per), key, flags, core, cvs + i * 32));
+        for (int m = parts; m > 1; m >>= 1)
+            Blake3Kernels.HashMany(core, ref *cvs, (nuint)(m / 2), BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cvs);
+        Unsafe.CopyBlockUnaligned(cv, cvs, 32);
+    }
+
+    /// <summary>The CV of a subtree of <paramref name="chunks"/> chunks (a power of two), on the calling thread.</summary>
+    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, Blake2Core core, byte* cv)
+    {
+        if (chunks > MaxSubtree)
+        {
+            // Halves, recursively: the two CVs side by side are their parent's block.
+            byte* pair = stackalloc byte[64];
+            int half = chunks / 2;
+            Subtree(input, half, counter, key, flags, core, pair);
+            Subtree(input + (long)half * ChunkLength, half, counter + (ulong)half, key, flags, core, pair + 32);
+            Blake3Kernels.HashMany(core, ref *pair, 1, BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cv);
+            return;
+        }
+        byte* cvs = stackalloc byte[MaxSubtree * 32];
+        Blake3Kernels.HashMany(core, ref *input, (nuint)chunks, ChunkLength, ChunkLength / BlockLength, ref *key, counter, true, flags, ChunkStart, ChunkEnd, ref *cvs);
+        for (int m = chunks; m > 1; m >>= 1)
+            Blake3Kernels.HashMany(core, ref *cvs, (nuint)(m / 2), BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cvs);
+        Unsafe.CopyBlockUnaligned(cv, cvs, 32);
     }
 
     /// <summary>
