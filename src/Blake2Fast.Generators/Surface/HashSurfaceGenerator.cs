@@ -12,15 +12,13 @@ namespace Blake2Fast.Generators.Surface;
 /// <remarks>
 /// The hand-written part holds the attribute, an <c>internal static Core</c> property (the only place the surface
 /// names a compression core; the generated state's constructor takes that property's type) and whatever is truly
-/// specific. How the algorithms still to come are meant to fit:
-/// <list type="bullet">
-/// <item>BLAKE-256 / BLAKE-224: <c>DigestLength = 32 (28), MinDigestLength = 32 (28), MaxKeyLength = 0</c> gives the
-/// fixed-length, unkeyed overloads only (no digestLength, no key, no <c>Keyed</c>); the salt overloads and a state
-/// over its own engine (leave <c>Inner</c> unset) are hand-written, with the same <c>Create(digestLength, key)</c>,
-/// <c>Update</c>, <c>Finish</c> and <c>DigestLength</c> members the generated overloads call.</item>
-/// <item>BLAKE3: <c>DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32</c>, the state hand-written
-/// (its <c>Create</c> refuses keys that are not exactly 32 bytes); <c>DeriveKey(context, material)</c> is hand-written.</item>
-/// </list>
+/// specific. The state wrapper is emitted from <c>Inner</c>: over a BLAKE2 engine (<see cref="StateEmitter"/>), a
+/// BLAKE2X reader (<see cref="XofEmitter"/>) or a salted fixed-length engine (BLAKE-256/224, <c>SaltLength</c>:
+/// <see cref="SaltedStateEmitter"/>). BLAKE3 leaves <c>Inner</c> unset and writes its state by hand (a tree, an
+/// output reader, key derivation), with the <c>Create(digestLength, key)</c>, <c>Hash</c>, <c>Update</c>,
+/// <c>Finish</c> and <c>DigestLength</c> members the generated overloads call; <c>ExactKeyLength</c> makes the keyed
+/// overloads refuse keys that are not exactly <c>MaxKeyLength</c> bytes. Every state, generated or not, gets the typed
+/// writes (<see cref="TypedWritesEmitter"/>).
 /// </remarks>
 [Generator(LanguageNames.CSharp)]
 public sealed class HashSurfaceGenerator : IIncrementalGenerator
@@ -116,7 +114,7 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
             c.AddSource($"{model.ClassName}.Surface.g.cs", SourceText.From(surface, Encoding.UTF8));
             if (model.Inner.Length > 0 && model.CoreType.Length > 0)
             {
-                string state = model.Xof ? XofEmitter.EmitState(model) : StateEmitter.Emit(model);
+                string state = model.Xof ? XofEmitter.EmitState(model) : model.Salted ? SaltedStateEmitter.Emit(model) : StateEmitter.Emit(model);
                 c.AddSource($"{model.StateName}.g.cs", SourceText.From(state, Encoding.UTF8));
             }
             // Every state, generated or hand-written, gets the typed writes.

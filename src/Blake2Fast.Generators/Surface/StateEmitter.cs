@@ -3,8 +3,7 @@ namespace Blake2Fast.Generators.Surface;
 /// <summary>
 /// The incremental state wrapper of a BLAKE2-engine algorithm: a public struct over the engine state named by the
 /// declaration's <c>Inner</c>, created on the core the static class's hand-written <c>Core</c> property chooses.
-/// An algorithm with another engine (BLAKE3, BLAKE-256) leaves <c>Inner</c> unset and writes its wrapper by hand,
-/// giving it the same <c>Create(digestLength, key)</c>, <c>Update</c>, <c>Finish</c> and <c>DigestLength</c> members.
+/// (BLAKE-256/224 have theirs from <see cref="SaltedStateEmitter"/>; BLAKE3 writes its own.)
 /// </summary>
 internal static class StateEmitter
 {

@@ -4,7 +4,7 @@ namespace Blake2Fast.Generators.Surface;
 /// The typed writes of every incremental state, generated or hand-written: UTF-8 text, and 16/32/64-bit integers
 /// in the byte order their name gives (the <c>BinaryPrimitives</c> names, with <c>Update</c> for <c>Write</c>).
 /// Emitted as a partial of <c>{Class}HashState</c> that calls the state's own <c>Update(ReadOnlySpan&lt;byte&gt;)</c>,
-/// so a hand-written state (BLAKE3, BLAKE-256) gets them by being <c>partial</c>.
+/// so a hand-written state (BLAKE3's) gets them by being <c>partial</c>.
 /// </summary>
 internal static class TypedWritesEmitter
 {

@@ -12,8 +12,8 @@ namespace Blake2Fast;
 /// first (<c>ComputeHash(salt, input)</c>); the BCL-style salted ones are in <see cref="Salted"/>. An unsalted hash
 /// equals the hash with an all-zero salt, as the specification defines it.
 /// </remarks>
-// The overloads are generated from this declaration (src/Blake2Fast.Generators/Surface); the state is hand-written.
-[HashSurface(Name = "BLAKE-256", DigestLength = 32, MinDigestLength = 32, MaxKeyLength = 0, SaltLength = 16)]
+// The overloads and the two states are generated from these declarations (src/Blake2Fast.Generators/Surface).
+[HashSurface(Name = "BLAKE-256", DigestLength = 32, MinDigestLength = 32, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256Engine))]
 public static partial class Blake256
 {
     /// <summary>The core every BLAKE-256 and BLAKE-224 hash runs on.</summary>
@@ -28,7 +28,7 @@ public static partial class Blake256
 /// All members are thread-safe. Methods that take an output span allocate nothing. The BCL-style salted forms are in
 /// <see cref="Salted"/>.
 /// </remarks>
-[HashSurface(Name = "BLAKE-224", DigestLength = 28, MinDigestLength = 28, MaxKeyLength = 0, SaltLength = 16)]
+[HashSurface(Name = "BLAKE-224", DigestLength = 28, MinDigestLength = 28, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256Engine))]
 public static partial class Blake224
 {
     /// <summary>The core every BLAKE-224 hash runs on (BLAKE-256's).</summary>
