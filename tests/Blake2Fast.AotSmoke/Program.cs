@@ -61,6 +61,7 @@ internal static class Program
         CheckMany(Algorithm.Blake2s, keyLength: 0);
         CheckMany(Algorithm.Blake2s, keyLength: 32);
         CheckBlake3(corrupt);
+        CheckBlake256();
         CheckRequestedCore();
 
         if (s_failures.Count > 0)
@@ -104,7 +105,8 @@ internal static class Program
             : "not x86";
         string ceiling = Environment.GetEnvironmentVariable("BLAKE2FAST_CORE") ?? "(unset)";
         return $"{mode}, {RuntimeInformation.ProcessArchitecture}, {isa}, BLAKE2FAST_CORE={ceiling}; cores: " +
-            $"BLAKE2b {Blake2b.CompressionCore}, BLAKE2s {Blake2s.CompressionCore}, BLAKE2bp {Blake2bp.CompressionCore}, BLAKE2sp {Blake2sp.CompressionCore}";
+            $"BLAKE2b {Blake2b.CompressionCore}, BLAKE2s {Blake2s.CompressionCore}, BLAKE2bp {Blake2bp.CompressionCore}, BLAKE2sp {Blake2sp.CompressionCore}, " +
+            $"BLAKE3 {Blake2Fast.Blake3.CompressionCore}, BLAKE-256 {Blake2Fast.Blake256.CompressionCore}";
     }
 
     private static void CheckSingle(KatSample sample, byte[] expected)
@@ -265,6 +267,37 @@ internal static class Program
         if (!expected.SequenceEqual(actual))
             s_failures.Add($"BLAKE3 of {length} bytes via {api}: expected {Convert.ToHexStringLower(expected)}, got {Convert.ToHexStringLower(actual)}");
     }
+
+    /// <summary>
+    /// BLAKE-256 and BLAKE-224 vectors (decred/dcrd crypto/blake256 hasher_test.go, ISC licence; the specification's
+    /// one- and two-block messages and two salted padding cases), one-shot and incremental.
+    /// </summary>
+    private static void CheckBlake256()
+    {
+        foreach ((string salt, string input, string b256, string b224) in s_blake256Vectors)
+        {
+            byte[] s = Convert.FromHexString(salt), m = Convert.FromHexString(input);
+            byte[] one256 = s.Length == 0 ? Blake2Fast.Blake256.HashData(m) : Blake2Fast.Blake256.Salted.HashData(s, m);
+            byte[] one224 = s.Length == 0 ? Blake2Fast.Blake224.HashData(m) : Blake2Fast.Blake224.Salted.HashData(s, m);
+            Blake2Fast.Blake256HashState state = s.Length == 0 ? Blake2Fast.Blake256.CreateIncrementalHasher() : Blake2Fast.Blake256.CreateIncrementalHasher(s);
+            foreach (Range piece in Pieces(m.Length))
+                state.Update(m.AsSpan(piece));
+            foreach ((string api, byte[] expected, byte[] actual) in new[] { ("BLAKE-256", Convert.FromHexString(b256), one256), ("BLAKE-224", Convert.FromHexString(b224), one224), ("BLAKE-256 incremental", Convert.FromHexString(b256), state.Finish()) })
+            {
+                s_checks++;
+                if (!expected.AsSpan().SequenceEqual(actual))
+                    s_failures.Add($"{api} of {m.Length} bytes (salt '{salt}'): expected {Convert.ToHexStringLower(expected)}, got {Convert.ToHexStringLower(actual)}");
+            }
+        }
+    }
+
+    private static readonly (string Salt, string Input, string Blake256, string Blake224)[] s_blake256Vectors =
+    [
+        ("", "00", "0ce8d4ef4dd7cd8d62dfded9d4edb0a774ae6a41929a74da23109e8f11139c87", "4504cb0314fb2a4f7a692e696e487912fe3f2468fe312c73a5278ec5"),
+        ("", "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000", "d419bad32d504fb7d44d460c42c5593fe544fa4c135dec31e21bd9abdcc22d41", "f5aa00dd1cb847e3140372af7b5c46b4888d82c8c0a917913cfb5d04"),
+        ("01010101010101010101010101010101", "dedededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededededede", "513da045656d5128053c6e75676f9a379cea1eea4cafc6f29578cbb5010b7da4", "f0594c9048561be2f2f153019f9f80c13705d28840adaab3f75149b6"),
+        ("5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f", "0101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101", "bdfa19309534dc7cec4c9ef9731374ef18774bf6c18a93ca94297e342946eed0", "fe6c61ef2bb29dc42f1e50437c977159f0b478d55b9d589d1619612f"),
+    ];
 
     private static readonly (int Length, string Hash, string Keyed, string Derive)[] s_blake3Vectors =
     [
