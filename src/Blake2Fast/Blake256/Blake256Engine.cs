@@ -194,71 +194,45 @@ internal unsafe struct Blake256Engine
     }
 
     // ---- saved states ----
-    // The same layout as BLAKE2's (State/Blake2State.cs), little-endian: "B2FS", version 1, kind, digest length, key
-    // length 0, flags 0, 3 zero bytes, buffer length (u32), the 14 chain words (h, salt, counter), the buffered bytes,
-    // then a 16-byte BLAKE2s checksum (personalized "B2FState") of everything before it.
-    private const int SavedHeaderLength = 16;
-    private const int SavedChecksumLength = 16;
-    private const byte SavedVersion = 1;
-
-    // BLAKE2 uses kinds 1 to 4; these leave room for the rest of the BLAKE2 family.
+    // In the shared envelope (SavedStateEnvelope), the header holds the digest length, five zero bytes (key length, flags
+    // and padding, as BLAKE2's) and the buffer length (u32); the body, the 14 chain words (h, salt, counter) then the
+    // buffered bytes.
     private readonly byte Kind => _digestLength == 32 ? (byte)0x20 : (byte)0x21;
 
-    public readonly int SavedLength => SavedHeaderLength + ChainWords * 4 + _bufferLength + SavedChecksumLength;
+    public readonly int SavedLength => SavedStateEnvelope.Length(ChainWords * 4 + _bufferLength);
 
     public int Save(Span<byte> destination, string destinationName)
     {
         ThrowIfNotUsable();
-        int length = SavedLength;
-        if (destination.Length < length)
-            ThrowHelper.DestinationTooSmall(destinationName, length);
-        Span<byte> blob = destination.Slice(0, length);
-        blob.Slice(0, SavedHeaderLength).Clear();
-        "B2FS"u8.CopyTo(blob);
-        blob[4] = SavedVersion;
-        blob[5] = Kind;
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, ChainWords * 4 + _bufferLength, Kind, destinationName);
         blob[6] = _digestLength;
         BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(12), (uint)_bufferLength);
+        Span<byte> body = blob.Slice(SavedStateEnvelope.HeaderLength);
         for (int i = 0; i < ChainWords; i++)
-            BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(SavedHeaderLength + 4 * i), _chain[i]);
+            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(4 * i), _chain[i]);
         for (int i = 0; i < _bufferLength; i++)
-            blob[SavedHeaderLength + ChainWords * 4 + i] = _buffer[i];
-        Checksum(blob.Slice(0, length - SavedChecksumLength), blob.Slice(length - SavedChecksumLength));
-        return length;
+            body[ChainWords * 4 + i] = _buffer[i];
+        SavedStateEnvelope.Seal(blob);
+        return blob.Length;
     }
 
     public static Blake256Engine Restore(ReadOnlySpan<byte> blob, int digestLength, Blake2Core core, string paramName)
     {
-        const int Fixed = SavedHeaderLength + ChainWords * 4 + SavedChecksumLength;
-        if (blob.Length < Fixed || !blob.Slice(0, 4).SequenceEqual("B2FS"u8))
-            throw new ArgumentException("This is not a saved Blake2Fast hash state.", paramName);
-        if (blob[4] != SavedVersion)
-            throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {SavedVersion}.", paramName);
         var engine = new Blake256Engine(digestLength, default, core);
-        if (blob[5] != engine.Kind)
-            throw new ArgumentException($"This saved state belongs to another algorithm than BLAKE-{digestLength * 8}.", paramName);
+        SavedStateEnvelope.Open(blob, engine.Kind, ChainWords * 4, paramName);
         uint bufferLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
-        if (bufferLength >= BlockLength || blob.Length != Fixed + (int)bufferLength)
+        if (bufferLength >= BlockLength)
             throw new ArgumentException("The saved state is truncated or has the wrong length.", paramName);
-        Span<byte> expected = stackalloc byte[SavedChecksumLength];
-        Checksum(blob.Slice(0, blob.Length - SavedChecksumLength), expected);
-        if (!expected.SequenceEqual(blob.Slice(blob.Length - SavedChecksumLength)))
-            throw new ArgumentException("The saved state is corrupted (its checksum does not match).", paramName);
+        ReadOnlySpan<byte> body = SavedStateEnvelope.Verify(blob, ChainWords * 4 + (int)bufferLength, paramName);
         // The checksum rules out damage; these rule out blobs that Save did not write.
         if (blob[6] != digestLength || blob[7] != 0 || blob[8] != 0 || blob[9] != 0 || blob[10] != 0 || blob[11] != 0)
             throw new ArgumentException("The saved state holds parameters out of range.", paramName);
         for (int i = 0; i < ChainWords; i++)
-            engine._chain[i] = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(SavedHeaderLength + 4 * i));
+            engine._chain[i] = BinaryPrimitives.ReadUInt32LittleEndian(body.Slice(4 * i));
         for (int i = 0; i < (int)bufferLength; i++)
-            engine._buffer[i] = blob[SavedHeaderLength + ChainWords * 4 + i];
+            engine._buffer[i] = body[ChainWords * 4 + i];
         engine._bufferLength = (int)bufferLength;
         return engine;
-    }
-
-    private static void Checksum(ReadOnlySpan<byte> data, Span<byte> checksum)
-    {
-        var parameters = new Blake2Parameters { DigestLength = SavedChecksumLength, Personalization = "B2FState"u8 };
-        Blake2s.Hash(parameters, data, checksum, Blake2Core.Scalar);
     }
 
     /// <summary>Test hook: starts the bit counter at an arbitrary value (to reach the low word's carry).</summary>

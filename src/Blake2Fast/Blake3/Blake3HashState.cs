@@ -6,6 +6,7 @@ using System.Text;
 using Blake2Fast.Cores;
 using Blake2Fast.Internal;
 using Blake2Fast.Interop;
+using Blake2Fast.State;
 using static Blake2Fast.Cores.Blake3Flags;
 
 namespace Blake2Fast;
@@ -372,15 +373,14 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     // ---- saving and resuming ----
 
-    // The saved format: "B2FS", version, algorithm kind (0x30: BLAKE3), mode flags, blocks compressed in the current
-    // chunk, bytes in the block, stacked CVs, 2 zero bytes, digest length (u32); then the chunk counter (u64), the
-    // key words, the chunk's CV, the block's bytes and the stacked CVs; then a 16-byte BLAKE2s checksum (personalized
-    // "B2FState") of everything before it, so a damaged blob is refused rather than resumed. Little-endian throughout.
-    private const int SavedHeaderLength = 16, SavedFixedLength = 8 + 32 + 32, SavedChecksumLength = 16;
-    private const byte SavedVersion = 1, SavedKind = 0x30;
+    // In the shared envelope (State/SavedStateEnvelope.cs, kind 0x30), the header holds the mode flags, the blocks
+    // compressed in the current chunk, the bytes in the block, the stacked CVs, 2 zero bytes and the digest length
+    // (u32); the body, the chunk counter (u64), the key words, the chunk's CV, the block's bytes and the stacked CVs.
+    private const int SavedFixedLength = 8 + 32 + 32;
+    private const byte SavedKind = 0x30;
 
     /// <summary>The number of bytes <see cref="SaveState"/> writes for this state as it is now.</summary>
-    public readonly int SavedStateLength => SavedHeaderLength + SavedFixedLength + _blockLength + 32 * _stackLength + SavedChecksumLength;
+    public readonly int SavedStateLength => SavedStateEnvelope.Length(SavedFixedLength + _blockLength + 32 * _stackLength);
 
     /// <summary>
     /// Saves the hash in progress to <paramref name="destination"/> (<see cref="SavedStateLength"/> bytes, no
@@ -401,23 +401,13 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             ThrowUnusable();
         if (_flags != 0 && !includeKeyedState)
             throw new InvalidOperationException("The state of a keyed hash or key derivation holds key-derived material; pass includeKeyedState: true to save it anyway.");
-        int length = SavedStateLength;
-        if (destination.Length < length)
-            ThrowHelper.DestinationTooSmall(nameof(destination), length);
-        Span<byte> blob = destination.Slice(0, length);
-        blob.Slice(0, SavedHeaderLength).Clear();
-        blob[0] = (byte)'B';
-        blob[1] = (byte)'2';
-        blob[2] = (byte)'F';
-        blob[3] = (byte)'S';
-        blob[4] = SavedVersion;
-        blob[5] = SavedKind;
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, SavedFixedLength + _blockLength + 32 * _stackLength, SavedKind, nameof(destination));
         blob[6] = (byte)_flags;
         blob[7] = (byte)_blocksCompressed;
         blob[8] = (byte)_blockLength;
         blob[9] = (byte)_stackLength;
         BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(12), (uint)_digestLength);
-        Span<byte> body = blob.Slice(SavedHeaderLength);
+        Span<byte> body = blob.Slice(SavedStateEnvelope.HeaderLength);
         BinaryPrimitives.WriteUInt64LittleEndian(body, _chunkCounter);
         for (int i = 0; i < 8; i++)
         {
@@ -429,8 +419,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             body[at++] = _block.B[i];
         for (int i = 0; i < 32 * _stackLength; i++)
             body[at++] = _stack.B[i];
-        SavedChecksum(blob.Slice(0, length - SavedChecksumLength), blob.Slice(length - SavedChecksumLength));
-        return length;
+        SavedStateEnvelope.Seal(blob);
+        return blob.Length;
     }
 
     /// <summary>Resumes a hash saved with <see cref="SaveState"/>.</summary>
@@ -440,27 +430,15 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         ReadOnlySpan<byte> blob = savedState;
         const string name = nameof(savedState);
-        if (blob.Length < SavedHeaderLength + SavedFixedLength + SavedChecksumLength
-            || blob[0] != 'B' || blob[1] != '2' || blob[2] != 'F' || blob[3] != 'S')
-            throw new ArgumentException("This is not a saved Blake2Fast hash state.", name);
-        if (blob[4] != SavedVersion)
-            throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {SavedVersion}.", name);
-        if (blob[5] != SavedKind)
-            throw new ArgumentException("This saved state belongs to another algorithm.", name);
+        SavedStateEnvelope.Open(blob, SavedKind, SavedFixedLength, name);
         int blocksCompressed = blob[7], blockLength = blob[8], stackLength = blob[9];
-        if (blob.Length != SavedHeaderLength + SavedFixedLength + blockLength + 32 * stackLength + SavedChecksumLength)
-            throw new ArgumentException("The saved state is truncated or has the wrong length.", name);
-        Span<byte> expected = stackalloc byte[SavedChecksumLength];
-        SavedChecksum(blob.Slice(0, blob.Length - SavedChecksumLength), expected);
-        if (!expected.SequenceEqual(blob.Slice(blob.Length - SavedChecksumLength)))
-            throw new ArgumentException("The saved state is corrupted (its checksum does not match).", name);
+        ReadOnlySpan<byte> body = SavedStateEnvelope.Verify(blob, SavedFixedLength + blockLength + 32 * stackLength, name);
         // The checksum rules out damage; these checks rule out blobs made by something other than SaveState.
-        ReadOnlySpan<byte> body = blob.Slice(SavedHeaderLength);
         ulong chunkCounter = BinaryPrimitives.ReadUInt64LittleEndian(body);
         uint flags = blob[6];
         uint digestLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
         if ((flags != 0 && flags != KeyedHash && flags != DeriveKeyMaterial) || blocksCompressed > ChunkLength / BlockLength - 1
-            || blockLength > BlockLength || stackLength != PopCount(chunkCounter) || digestLength < 1 || digestLength > int.MaxValue
+            || blockLength > BlockLength || stackLength > MaxDepth || stackLength != PopCount(chunkCounter) || digestLength < 1 || digestLength > int.MaxValue
             || (blockLength == 0 && (blocksCompressed != 0 || chunkCounter != 0)) || blob[10] != 0 || blob[11] != 0)
             throw new ArgumentException("The saved state holds values out of range.", name);
 
@@ -479,12 +457,6 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         for (int i = 0; i < 32 * stackLength; i++)
             state._stack.B[i] = body[at++];
         return state;
-    }
-
-    private static void SavedChecksum(ReadOnlySpan<byte> data, Span<byte> checksum)
-    {
-        var parameters = new Blake2Parameters { DigestLength = SavedChecksumLength, Personalization = "B2FState"u8 };
-        Blake2s.Hash(parameters, data, checksum, Blake2Core.Scalar);
     }
 
     // ---- the tree ----

@@ -116,69 +116,45 @@ internal struct Blake2State<T, TEngine, TStorage>
     }
 
     // ---- saved states ----
-    // Layout, little-endian: "B2FS", version 1, kind, digest length, key length, flags (bit 0: last node),
-    // 3 zero bytes, buffer length (u32), the chain words, the buffered bytes, then a 16-byte BLAKE2s checksum
-    // (personalized "B2FState") of everything before it, so a damaged blob is refused rather than resumed.
-    private const int SavedHeaderLength = 16;
-    private const int SavedChecksumLength = 16;
-    private const byte SavedVersion = 1;
-
-    public readonly int SavedLength => SavedHeaderLength + default(TEngine).ChainBytes + _bufferLength + SavedChecksumLength;
+    // In the shared envelope (SavedStateEnvelope), the header holds the digest length, the key length, the flags (bit 0:
+    // last node), 3 zero bytes and the buffer length (u32); the body, the chain words then the buffered bytes.
+    public readonly int SavedLength => SavedStateEnvelope.Length(default(TEngine).ChainBytes + _bufferLength);
 
     public int Save(Span<byte> destination, bool includeKeyedState, string destinationName)
     {
         ThrowIfNotUsable();
         if (_keyLength != 0 && !includeKeyedState)
             throw new InvalidOperationException("The state of a keyed hash holds key-derived material (or the key itself); pass includeKeyedState: true to save it anyway.");
-        int length = SavedLength;
-        if (destination.Length < length)
-            ThrowHelper.DestinationTooSmall(destinationName, length);
-
-        Span<byte> blob = destination.Slice(0, length);
-        blob.Slice(0, SavedHeaderLength).Clear();
-        blob[0] = (byte)'B';
-        blob[1] = (byte)'2';
-        blob[2] = (byte)'F';
-        blob[3] = (byte)'S';
-        blob[4] = SavedVersion;
-        blob[5] = default(TEngine).Kind;
+        int chainBytes = default(TEngine).ChainBytes, wordSize = Unsafe.SizeOf<T>();
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, chainBytes + _bufferLength, default(TEngine).Kind, destinationName);
         blob[6] = _digestLength;
         blob[7] = _keyLength;
         blob[8] = (byte)((_flags & StateFlags.LastNode) != 0 ? 1 : 0);
         LittleEndian.WriteUInt32(blob.Slice(12), (uint)_bufferLength);
-        int chainBytes = default(TEngine).ChainBytes, wordSize = Unsafe.SizeOf<T>();
+        Span<byte> body = blob.Slice(SavedStateEnvelope.HeaderLength);
         ref byte chain = ref Unsafe.As<TStorage, byte>(ref _storage);
         for (int i = 0; i < chainBytes; i += wordSize)
         {
             if (wordSize == 8)
-                LittleEndian.WriteUInt64(blob.Slice(SavedHeaderLength + i), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref chain, i)));
+                LittleEndian.WriteUInt64(body.Slice(i), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref chain, i)));
             else
-                LittleEndian.WriteUInt32(blob.Slice(SavedHeaderLength + i), Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref chain, i)));
+                LittleEndian.WriteUInt32(body.Slice(i), Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref chain, i)));
         }
         for (int i = 0; i < _bufferLength; i++)
-            blob[SavedHeaderLength + chainBytes + i] = Unsafe.Add(ref Buffer, i);
-        Checksum(blob.Slice(0, length - SavedChecksumLength), blob.Slice(length - SavedChecksumLength));
-        return length;
+            body[chainBytes + i] = Unsafe.Add(ref Buffer, i);
+        SavedStateEnvelope.Seal(blob);
+        return blob.Length;
     }
 
     public static Blake2State<T, TEngine, TStorage> Restore(ReadOnlySpan<byte> blob, Blake2Core core, int maxDigestLength, string paramName)
     {
         TEngine engine = default;
         int chainBytes = engine.ChainBytes, wordSize = Unsafe.SizeOf<T>();
-        if (blob.Length < SavedHeaderLength + chainBytes + SavedChecksumLength
-            || blob[0] != 'B' || blob[1] != '2' || blob[2] != 'F' || blob[3] != 'S')
-            throw new ArgumentException("This is not a saved Blake2Fast hash state.", paramName);
-        if (blob[4] != SavedVersion)
-            throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {SavedVersion}.", paramName);
-        if (blob[5] != engine.Kind)
-            throw new ArgumentException("This saved state belongs to another BLAKE2 algorithm.", paramName);
+        SavedStateEnvelope.Open(blob, engine.Kind, chainBytes, paramName);
         uint bufferLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
-        if (bufferLength > (uint)engine.BufferCapacity || blob.Length != SavedHeaderLength + chainBytes + (int)bufferLength + SavedChecksumLength)
+        if (bufferLength > (uint)engine.BufferCapacity)
             throw new ArgumentException("The saved state is truncated or has the wrong length.", paramName);
-        Span<byte> expected = stackalloc byte[SavedChecksumLength];
-        Checksum(blob.Slice(0, blob.Length - SavedChecksumLength), expected);
-        if (!expected.SequenceEqual(blob.Slice(blob.Length - SavedChecksumLength)))
-            throw new ArgumentException("The saved state is corrupted (its checksum does not match).", paramName);
+        ReadOnlySpan<byte> body = SavedStateEnvelope.Verify(blob, chainBytes + (int)bufferLength, paramName);
         // The checksum rules out damage; these checks rule out blobs made by something other than Save.
         if (blob[6] < 1 || blob[6] > maxDigestLength || blob[7] > maxDigestLength || (blob[8] & ~1) != 0 || blob[9] != 0 || blob[10] != 0 || blob[11] != 0)
             throw new ArgumentException("The saved state holds parameters out of range.", paramName);
@@ -194,20 +170,14 @@ internal struct Blake2State<T, TEngine, TStorage>
         ref byte chain = ref Unsafe.As<TStorage, byte>(ref state._storage);
         for (int i = 0; i < chainBytes; i += wordSize)
         {
-            ReadOnlySpan<byte> word = blob.Slice(SavedHeaderLength + i);
+            ReadOnlySpan<byte> word = body.Slice(i);
             if (wordSize == 8)
                 Unsafe.WriteUnaligned(ref Unsafe.Add(ref chain, i), BinaryPrimitives.ReadUInt64LittleEndian(word));
             else
                 Unsafe.WriteUnaligned(ref Unsafe.Add(ref chain, i), BinaryPrimitives.ReadUInt32LittleEndian(word));
         }
         for (int i = 0; i < (int)bufferLength; i++)
-            Unsafe.Add(ref state.Buffer, i) = blob[SavedHeaderLength + chainBytes + i];
+            Unsafe.Add(ref state.Buffer, i) = body[chainBytes + i];
         return state;
-    }
-
-    private static void Checksum(ReadOnlySpan<byte> data, Span<byte> checksum)
-    {
-        var parameters = new Blake2Parameters { DigestLength = SavedChecksumLength, Personalization = "B2FState"u8 };
-        Blake2s.Hash(parameters, data, checksum, Blake2Core.Scalar);
     }
 }

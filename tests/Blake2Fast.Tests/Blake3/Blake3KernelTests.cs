@@ -235,53 +235,13 @@ public class Blake3KernelTests
         return bytes;
     }
 
-    /// <summary>BLAKE3's compression function as the specification (section 2.2) states it, one word at a time.</summary>
+    /// <summary>The kernels' contract written plainly over the test's reference compression (<see cref="ReferenceBlake3"/>).</summary>
     private static class Reference
     {
-        public static readonly uint[] IV = { 0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19 };
+        public static uint[] IV => ReferenceBlake3.IV;
 
-        private static readonly int[] Permutation = { 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 };
-
-        private static uint RotateRight(uint x, int n) => (x >> n) | (x << (32 - n));
-
-        private static void G(uint[] v, int a, int b, int c, int d, uint x, uint y)
-        {
-            v[a] = v[a] + v[b] + x;
-            v[d] = RotateRight(v[d] ^ v[a], 16);
-            v[c] = v[c] + v[d];
-            v[b] = RotateRight(v[b] ^ v[c], 12);
-            v[a] = v[a] + v[b] + y;
-            v[d] = RotateRight(v[d] ^ v[a], 8);
-            v[c] = v[c] + v[d];
-            v[b] = RotateRight(v[b] ^ v[c], 7);
-        }
-
-        /// <summary>The first 8 output words: the next chaining value.</summary>
-        public static uint[] Compress(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags)
-        {
-            uint[] v =
-            {
-                cv[0], cv[1], cv[2], cv[3], cv[4], cv[5], cv[6], cv[7],
-                IV[0], IV[1], IV[2], IV[3], (uint)counter, (uint)(counter >> 32), blockLength, flags,
-            };
-            uint[] m = (uint[])block.Clone();
-            for (int round = 0; round < 7; round++)
-            {
-                G(v, 0, 4, 8, 12, m[0], m[1]);
-                G(v, 1, 5, 9, 13, m[2], m[3]);
-                G(v, 2, 6, 10, 14, m[4], m[5]);
-                G(v, 3, 7, 11, 15, m[6], m[7]);
-                G(v, 0, 5, 10, 15, m[8], m[9]);
-                G(v, 1, 6, 11, 12, m[10], m[11]);
-                G(v, 2, 7, 8, 13, m[12], m[13]);
-                G(v, 3, 4, 9, 14, m[14], m[15]);
-                m = Permutation.Select(p => m[p]).ToArray();
-            }
-            uint[] next = new uint[8];
-            for (int i = 0; i < 8; i++)
-                next[i] = v[i] ^ v[i + 8];
-            return next;
-        }
+        public static uint[] Compress(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags) =>
+            ReferenceBlake3.ChainingValue(cv, block, counter, blockLength, flags);
 
         /// <summary>One input of the kernel contract: <paramref name="blocks"/> full blocks from <paramref name="key"/>.</summary>
         public static uint[] Chain(byte[] data, int start, int blocks, uint[] key, ulong counter, uint flags, uint flagsStart, uint flagsEnd)

@@ -81,4 +81,36 @@ public class Blake3SavedStateTests
         other.SaveState(foreign);
         Assert.Throws<ArgumentException>(() => Blake3HashState.RestoreState(foreign));
     }
+
+    [Theory]
+    [InlineData(55)] // one more CV than the stack of a 2^64-byte input holds
+    [InlineData(64)]
+    public void AForgedBlobWithMoreStackedCvsThanTheStateHoldsIsRefused(int stacked)
+    {
+        // The checksum is not a MAC: anyone can write a blob whose checksum matches. One that claims more stacked CVs
+        // than the state has room for (its chunk counter with that many bits set) must be refused, not copied in.
+        Blake3HashState state = Blake3.CreateIncrementalHasher();
+        state.Update(new byte[100]); // 1 block compressed, 36 bytes buffered, no stacked CVs
+        var blob = new byte[state.SavedStateLength];
+        state.SaveState(blob);
+        const int header = 16, fixedBody = 8 + 32 + 32, checksum = 16;
+        int buffered = blob[8];
+        byte[] forged = new byte[blob.Length + 32 * stacked];
+        blob.AsSpan(0, blob.Length - checksum).CopyTo(forged);
+        forged[9] = (byte)stacked;
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(forged.AsSpan(header), stacked == 64 ? ulong.MaxValue : (1UL << stacked) - 1);
+        new Random(5).NextBytes(forged.AsSpan(header + fixedBody + buffered, 32 * stacked));
+        var sum = new Blake2Parameters { DigestLength = checksum, Personalization = "B2FState"u8 };
+        Blake2s.ComputeAndWriteHash(sum, forged.AsSpan(0, forged.Length - checksum), forged.AsSpan(forged.Length - checksum));
+        Assert.Equal("savedState", Assert.Throws<ArgumentException>(() => Blake3HashState.RestoreState(forged)).ParamName);
+
+        // The same forgery within the stack's room (54 CVs) is accepted: the refusal above is about the room, not the checksum.
+        byte[] fits = new byte[blob.Length + 32 * 54];
+        forged.AsSpan(0, header + fixedBody + buffered + 32 * 54).CopyTo(fits);
+        fits[9] = 54;
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(fits.AsSpan(header), (1UL << 54) - 1);
+        Blake2s.ComputeAndWriteHash(sum, fits.AsSpan(0, fits.Length - checksum), fits.AsSpan(fits.Length - checksum));
+        Blake3HashState resumed = Blake3HashState.RestoreState(fits);
+        Assert.Equal(32, resumed.Finish().Length);
+    }
 }

@@ -13,7 +13,7 @@ internal static class ReferenceBlake3
 {
     private const uint ChunkStart = 1, ChunkEnd = 2, Parent = 4, Root = 8, KeyedHash = 16, DeriveKeyContext = 32, DeriveKeyMaterial = 64;
 
-    private static readonly uint[] IV = { 0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19 };
+    public static readonly uint[] IV = { 0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19 };
     private static readonly int[] Permutation = { 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 };
 
     public static byte[] Hash(byte[] input, int outputLength) => Run(IV, 0, input, outputLength);
@@ -33,6 +33,10 @@ internal static class ReferenceBlake3
     /// <summary>The chaining value of a parent node whose block is <paramref name="block"/> (two child CVs; not the root).</summary>
     public static uint[] ParentChainingValue(uint[] key, uint mode, byte[] block) =>
         new Node(key, Words(block, 0, 16), 0, 64, mode | Parent).ChainingValue();
+
+    /// <summary>One compression's next chaining value (the first 8 output words), for the kernel tests.</summary>
+    public static uint[] ChainingValue(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags) =>
+        ChainingValue(Compress(cv, block, counter, blockLength, flags));
 
     private static uint Rotr(uint x, int n) => (x >> n) | (x << (32 - n));
 

@@ -1,0 +1,80 @@
+using System;
+using Blake2Fast.Cores;
+using Blake2Fast.Internal;
+
+namespace Blake2Fast.State;
+
+/// <summary>
+/// The envelope every saved state shares, whatever the algorithm: "B2FS", the format version, the algorithm's kind
+/// byte, ten header bytes of the algorithm's own (bytes 6 to 15), its body, then a 16-byte BLAKE2s checksum
+/// (personalized "B2FState") of everything before it, so a damaged blob is refused rather than resumed.
+/// </summary>
+/// <remarks>
+/// Kinds: 1 BLAKE2b, 2 BLAKE2s, 3 BLAKE2bp, 4 BLAKE2sp, 0x20 BLAKE-256, 0x21 BLAKE-224, 0x30 BLAKE3.
+/// </remarks>
+internal static class SavedStateEnvelope
+{
+    public const int HeaderLength = 16;
+    public const int ChecksumLength = 16;
+    public const byte Version = 1;
+
+    /// <summary>The whole blob's length for a body of <paramref name="bodyLength"/> bytes.</summary>
+    public static int Length(int bodyLength) => HeaderLength + bodyLength + ChecksumLength;
+
+    /// <summary>
+    /// The blob within <paramref name="destination"/> (too short: an exception naming <paramref name="destinationName"/>,
+    /// nothing written), its header cleared and its first six bytes written. The caller fills bytes 6 to 15 and the
+    /// body (from <see cref="HeaderLength"/>), then calls <see cref="Seal"/>.
+    /// </summary>
+    public static Span<byte> Begin(Span<byte> destination, int bodyLength, byte kind, string destinationName)
+    {
+        int length = Length(bodyLength);
+        if (destination.Length < length)
+            ThrowHelper.DestinationTooSmall(destinationName, length);
+        Span<byte> blob = destination.Slice(0, length);
+        blob.Slice(0, HeaderLength).Clear();
+        "B2FS"u8.CopyTo(blob);
+        blob[4] = Version;
+        blob[5] = kind;
+        return blob;
+    }
+
+    /// <summary>Writes the checksum at the end of a blob from <see cref="Begin"/> once everything else is in place.</summary>
+    public static void Seal(Span<byte> blob) =>
+        Checksum(blob.Slice(0, blob.Length - ChecksumLength), blob.Slice(blob.Length - ChecksumLength));
+
+    /// <summary>
+    /// Checks what the algorithm needs before it reads its own header: the magic, room for the header, a body of at least
+    /// <paramref name="minBodyLength"/> bytes and the checksum, the version and the kind.
+    /// </summary>
+    public static void Open(ReadOnlySpan<byte> blob, byte kind, int minBodyLength, string paramName)
+    {
+        if (blob.Length < Length(minBodyLength) || !blob.Slice(0, 4).SequenceEqual("B2FS"u8))
+            throw new ArgumentException("This is not a saved Blake2Fast hash state.", paramName);
+        if (blob[4] != Version)
+            throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {Version}.", paramName);
+        if (blob[5] != kind)
+            throw new ArgumentException("This saved state belongs to another algorithm.", paramName);
+    }
+
+    /// <summary>
+    /// Checks that the blob is exactly as long as the body its header announces, and that its checksum matches; returns
+    /// the body. After this, what remains to refuse is a blob that was not written by the algorithm's own Save.
+    /// </summary>
+    public static ReadOnlySpan<byte> Verify(ReadOnlySpan<byte> blob, int bodyLength, string paramName)
+    {
+        if (blob.Length != Length(bodyLength))
+            throw new ArgumentException("The saved state is truncated or has the wrong length.", paramName);
+        Span<byte> expected = stackalloc byte[ChecksumLength];
+        Checksum(blob.Slice(0, blob.Length - ChecksumLength), expected);
+        if (!expected.SequenceEqual(blob.Slice(blob.Length - ChecksumLength)))
+            throw new ArgumentException("The saved state is corrupted (its checksum does not match).", paramName);
+        return blob.Slice(HeaderLength, bodyLength);
+    }
+
+    private static void Checksum(ReadOnlySpan<byte> data, Span<byte> checksum)
+    {
+        var parameters = new Blake2Parameters { DigestLength = ChecksumLength, Personalization = "B2FState"u8 };
+        Blake2s.Hash(parameters, data, checksum, Blake2Core.Scalar);
+    }
+}
