@@ -28,13 +28,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
     /// <summary>BLAKE3's message permutation: after each round, word i of the schedule is the old word Permutation[i].</summary>
     private static readonly int[] Permutation = { 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 };
 
-    /// <summary>G's (a, b, c, d): the four columns, then the four diagonals (as in BLAKE2s).</summary>
-    private static readonly int[][] Steps =
-    {
-        new[] { 0, 4, 8, 12 }, new[] { 1, 5, 9, 13 }, new[] { 2, 6, 10, 14 }, new[] { 3, 7, 11, 15 },
-        new[] { 0, 5, 10, 15 }, new[] { 1, 6, 11, 12 }, new[] { 2, 7, 8, 13 }, new[] { 3, 4, 9, 14 },
-    };
-
+    /// <summary>G's rotations, as BLAKE2s's.</summary>
     private static readonly int[] Rotations = { 16, 12, 8, 7 };
 
     public void Initialize(IncrementalGeneratorInitializationContext context)
@@ -162,22 +156,8 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
         for (int r = 0; r < 7; r++)
         {
             s.AppendLine($"{I}// round {r}");
-            for (int first = 0; first < 8; first += 4)
-            {
-                for (int half = 0; half < 2; half++)
-                {
-                    for (int g = first; g < first + 4; g++)
-                    {
-                        int[] st = Steps[g];
-                        s.AppendLine($"{I}v{st[0]} += v{st[1]} + m{schedule[2 * g + half]}; v{st[3]} ^= v{st[0]}; v{st[3]} = {Rotate("v" + st[3], Rotations[2 * half])};");
-                    }
-                    for (int g = first; g < first + 4; g++)
-                    {
-                        int[] st = Steps[g];
-                        s.AppendLine($"{I}v{st[2]} += v{st[3]}; v{st[1]} ^= v{st[2]}; v{st[1]} = {Rotate("v" + st[1], Rotations[2 * half + 1])};");
-                    }
-                }
-            }
+            int[] round = schedule;
+            Blake2Round.AppendRound(s, 32, Rotations, x => "m" + round[x], I);
             // The permutation as a renaming: the next round's word i is this round's word Permutation[i].
             var next = new int[16];
             for (int i = 0; i < 16; i++)
@@ -185,6 +165,4 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
             schedule = next;
         }
     }
-
-    private static string Rotate(string x, int n) => $"({x} >> {n}) | ({x} << {32 - n})";
 }

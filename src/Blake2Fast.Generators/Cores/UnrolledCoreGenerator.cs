@@ -143,6 +143,9 @@ internal static class Blake2Round
     };
 
     /// <summary>The G functions of one round: the four columns, then the four diagonals, as (a, b, c, d) indices.</summary>
+    /// <summary>The indentation of a statement in a generated core's loop.</summary>
+    private const string Indent = "                    ";
+
     private static readonly int[][] Steps =
     {
         new[] { 0, 4, 8, 12 }, new[] { 1, 5, 9, 13 }, new[] { 2, 6, 10, 14 }, new[] { 3, 7, 11, 15 },
@@ -224,8 +227,7 @@ internal static class Blake2Round
             s.AppendLine();
             s.AppendLine($"                    // round {r}");
             int[] sigma = Sigma[r % 10];
-            AppendG4(s, spec, 0, sigma, x => $"m{sigma[x]}");
-            AppendG4(s, spec, 4, sigma, x => $"m{sigma[x]}");
+            AppendRound(s, spec.WordBits, spec.Rotations, x => $"m{sigma[x]}", Indent);
         }
         s.AppendLine();
         for (int i = 0; i < 8; i++)
@@ -246,19 +248,23 @@ internal static class Blake2Round
     }
 
     /// <summary>
-    /// Four G functions (RFC 7693 section 3.1; the columns or the diagonals) interleaved. <paramref name="message"/> gives
-    /// the message term for schedule position 2i or 2i + 1: a word for BLAKE2, a word XOR a constant for BLAKE-256. The
-    /// rotations are written as shift pairs, which the JIT turns into one ror each (no BitOperations on netstandard2.0).
+    /// One round of the BLAKE family's G (RFC 7693 section 3.1) on locals v0..v15: the four columns, then the four
+    /// diagonals, each four G functions interleaved step by step. <paramref name="message"/> gives the message term for
+    /// schedule position i (0..15): a word for BLAKE2 and BLAKE3, a word XOR a constant for BLAKE-256. The rotations are
+    /// written as shift pairs, which the JIT turns into one ror each (no BitOperations on netstandard2.0). The one
+    /// description of the round every generated core uses.
     /// </summary>
-    private static void AppendG4(StringBuilder s, CoreSpec spec, int first, int[] sigma, System.Func<int, string> message)
+    internal static void AppendRound(StringBuilder s, int wordBits, int[] rotations, System.Func<int, string> message, string indent)
     {
-        const string indent = "                    ";
-        for (int half = 0; half < 2; half++)
+        for (int first = 0; first < 8; first += 4)
         {
-            for (int g = first; g < first + 4; g++)
-                s.Append(indent).AppendLine($"v{Steps[g][0]} += v{Steps[g][1]} + {message(2 * g + half)}; v{Steps[g][3]} ^= v{Steps[g][0]}; v{Steps[g][3]} = {Rotate("v" + Steps[g][3], spec.Rotations[2 * half], spec.WordBits)};");
-            for (int g = first; g < first + 4; g++)
-                s.Append(indent).AppendLine($"v{Steps[g][2]} += v{Steps[g][3]}; v{Steps[g][1]} ^= v{Steps[g][2]}; v{Steps[g][1]} = {Rotate("v" + Steps[g][1], spec.Rotations[2 * half + 1], spec.WordBits)};");
+            for (int half = 0; half < 2; half++)
+            {
+                for (int g = first; g < first + 4; g++)
+                    s.Append(indent).AppendLine($"v{Steps[g][0]} += v{Steps[g][1]} + {message(2 * g + half)}; v{Steps[g][3]} ^= v{Steps[g][0]}; v{Steps[g][3]} = {Rotate("v" + Steps[g][3], rotations[2 * half], wordBits)};");
+                for (int g = first; g < first + 4; g++)
+                    s.Append(indent).AppendLine($"v{Steps[g][2]} += v{Steps[g][3]}; v{Steps[g][1]} ^= v{Steps[g][2]}; v{Steps[g][1]} = {Rotate("v" + Steps[g][1], rotations[2 * half + 1], wordBits)};");
+            }
         }
     }
 
@@ -326,8 +332,7 @@ internal static class Blake2Round
             // is read from the block where it is used (movbe on x64: load and swap in one instruction) rather than
             // kept in locals, which spill here anyway: measured a little faster, and it leaves the registers to v.
             System.Func<int, string> message = x => $"(Load(m + {sigma[x]}) ^ {Hex(c[sigma[x ^ 1]])})";
-            AppendG4(s, spec, 0, sigma, message);
-            AppendG4(s, spec, 4, sigma, message);
+            AppendRound(s, spec.WordBits, spec.Rotations, message, Indent);
         }
         s.AppendLine();
         for (int i = 0; i < 8; i++)

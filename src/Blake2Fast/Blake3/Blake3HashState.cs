@@ -480,45 +480,27 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// </summary>
     private int HashSubtrees(ref byte input, int length, int parallelism)
     {
-        byte* cvs = stackalloc byte[MaxSubtree * 32];
-        byte* parents = stackalloc byte[MaxSubtree / 2 * 32];
         byte* cv = stackalloc byte[32];
         int chunks = (length - 1) / ChunkLength, consumed = 0;
-        while (chunks > 0)
+        bool split = parallelism > 1 && chunks >= 2 * ParallelGrain;
+        fixed (byte* start = &input)
+        fixed (uint* key = &_key.W[0])
         {
-            if (parallelism > 1 && chunks >= 2 * ParallelGrain)
+            while (chunks > 0)
             {
-                // The largest aligned power-of-two subtree that fits, split among the threads; its CV is pushed as one.
-                int big = 2 * ParallelGrain;
-                while (big * 2 <= chunks && (_chunkCounter & (ulong)(big * 2 - 1)) == 0)
-                    big *= 2;
-                if ((_chunkCounter & (ulong)(big - 1)) == 0)
-                {
-                    fixed (byte* start = &Unsafe.Add(ref input, consumed))
-                    fixed (uint* key = &_key.W[0])
-                        ParallelSubtree(start, big, _chunkCounter, key, _flags, _core, parallelism, cv);
-                    Push(cv, big);
-                    consumed += big * ChunkLength;
-                    chunks -= big;
-                    continue;
-                }
+                // The largest power-of-two run of chunks that fits and is aligned to its size, so it is one subtree of
+                // the tree: up to MaxSubtree chunks on this thread, or, with threads to use, as large as fits.
+                int n = 1;
+                while (n * 2 <= chunks && (split || n * 2 <= MaxSubtree) && (_chunkCounter & (ulong)(n * 2 - 1)) == 0)
+                    n *= 2;
+                if (split && n >= 2 * ParallelGrain)
+                    ParallelSubtree(start + consumed, n, _chunkCounter, key, _flags, _core, parallelism, cv);
+                else
+                    Subtree(start + consumed, n, _chunkCounter, key, _flags, _core, cv);
+                Push(cv, n);
+                consumed += n * ChunkLength;
+                chunks -= n;
             }
-            int n = MaxSubtree;
-            while (n > chunks || (_chunkCounter & (ulong)(n - 1)) != 0)
-                n >>= 1;
-            Blake3Kernels.HashMany(_core, ref Unsafe.Add(ref input, consumed), (nuint)n, ChunkLength, ChunkLength / BlockLength, ref _key.W[0],
-                _chunkCounter, true, _flags, ChunkStart, ChunkEnd, ref *cvs);
-            byte* from = cvs, to = parents;
-            for (int m = n; m > 1; m >>= 1)
-            {
-                Blake3Kernels.HashMany(_core, ref *from, (nuint)(m / 2), BlockLength, 1, ref _key.W[0], 0, false, _flags | Parent, 0, 0, ref *to);
-                byte* t = from;
-                from = to;
-                to = t;
-            }
-            Push(from, n);
-            consumed += n * ChunkLength;
-            chunks -= n;
         }
         return consumed;
     }

@@ -3,7 +3,6 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
-using Blake2Fast.Cores;
 
 namespace Blake2Fast.Cores;
 

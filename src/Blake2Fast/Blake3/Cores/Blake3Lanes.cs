@@ -2,7 +2,6 @@
 using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using Blake2Fast.Cores;
 
 namespace Blake2Fast.Cores;
 

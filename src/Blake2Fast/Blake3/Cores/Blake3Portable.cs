@@ -1,7 +1,6 @@
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
-using Blake2Fast.Cores;
 
 namespace Blake2Fast.Cores;
 
