@@ -44,7 +44,7 @@ internal static class FileHasher
                 ownsStream = true;
             }
 
-            DigestAlgorithm.IncrementalDigest hasher = algorithm.CreateHasher(digest.Length);
+            using DigestAlgorithm.IncrementalDigest hasher = algorithm.CreateHasher(digest.Length);
             long total = -1;
             if (ownsStream && stream!.CanSeek)
             {
@@ -74,7 +74,7 @@ internal static class FileHasher
                         ahead = Task.Run(() => source.Read(target, 0, ChunkSize));
                     }
 
-                    hasher.Update(current.AsSpan(0, read));
+                    hasher.Update(current, read);
                     done += read;
                     progress?.Report(done);
                     if (ahead is null)
