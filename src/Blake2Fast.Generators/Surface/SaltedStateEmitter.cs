@@ -19,7 +19,6 @@ internal static class SaltedStateEmitter
         w.Line();
         w.Line("namespace " + m.Namespace + ";");
         w.Line();
-        const string Unusable = "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or already finished.</exception>";
         w.Doc("<summary>",
             $"An incremental {name} hash: create it with <see cref=\"{c}.CreateIncrementalHasher()\"/> (or with a salt),",
             "feed it with <see cref=\"Update(ReadOnlySpan{byte})\"/>, and read the digest with <see cref=\"Finish()\"/>.",
@@ -61,27 +60,8 @@ internal static class SaltedStateEmitter
         w.Doc($"<summary>The length in bytes of the digest that <see cref=\"Finish()\"/> produces: {length} (0 for a <see langword=\"default\"/> state).</summary>");
         w.Line("public readonly int DigestLength => Inner.DigestLength;");
         w.Line();
-        w.Doc("<summary>Adds <paramref name=\"input\"/> to the data being hashed.</summary>", Unusable);
-        w.Line("public void Update(ReadOnlySpan<byte> input) => Inner.Update(input);");
-        w.Line();
-        w.Doc($"<summary>Finishes the hash and returns the {length}-byte digest; the state cannot be used afterwards.</summary>", Unusable);
-        w.Line("public byte[] Finish() => Inner.Finish();");
-        w.Line();
-        w.Doc($"<summary>Finishes the hash and writes the digest ({length} bytes) to the start of <paramref name=\"output\"/>.</summary>",
-            $"<exception cref=\"ArgumentException\"><paramref name=\"output\"/> is shorter than {length} bytes; nothing is written and the state stays usable.</exception>",
-            Unusable);
-        w.Line("public void Finish(Span<byte> output) => Inner.Finish(output, nameof(output));");
-        w.Line();
-        w.Doc("<summary>Finishes the hash if <paramref name=\"output\"/> can hold the digest.</summary>",
-            $"<param name=\"output\">Receives the digest in its first {length} bytes.</param>",
-            $"<param name=\"bytesWritten\">{length} on success, otherwise 0.</param>",
-            "<returns><see langword=\"false\"/>, with nothing written and the state still usable, if <paramref name=\"output\"/> is too short.</returns>",
-            Unusable);
-        w.Line("public bool TryFinish(Span<byte> output, out int bytesWritten) => Inner.TryFinish(output, out bytesWritten);");
-        w.Line();
-        w.Doc("<summary>The number of bytes <see cref=\"SaveState\"/> writes for this state as it is now.</summary>");
-        w.Line("public readonly int SavedStateLength => Inner.SavedLength;");
-        w.Line();
+        StateMembers.Update(w);
+        StateMembers.Finishing(w, length.ToString(System.Globalization.CultureInfo.InvariantCulture));
         w.Doc("<summary>",
             "Saves the hash in progress to <paramref name=\"destination\"/> (<see cref=\"SavedStateLength\"/> bytes, no allocation),",
             "to be resumed with <see cref=\"RestoreState\"/> later, in another process or on another machine. The salt is saved with it.",
@@ -91,12 +71,7 @@ internal static class SaltedStateEmitter
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished.</exception>");
         w.Line("public int SaveState(Span<byte> destination) => Inner.Save(destination, nameof(destination));");
         w.Line();
-        w.Doc("<summary>Resumes a hash saved with <see cref=\"SaveState\"/>.</summary>",
-            "<remarks>The saved bytes carry a format version and a checksum: a truncated, damaged or foreign blob is refused, never resumed into a wrong hash.</remarks>",
-            $"<exception cref=\"ArgumentException\"><paramref name=\"savedState\"/> is not a valid saved {name} state.</exception>");
-        w.Line($"public static {s} RestoreState(ReadOnlySpan<byte> savedState) =>");
-        w.Line($"    new() {{ Inner = {inner}.Restore(savedState, {length}, {c}.Core, nameof(savedState)) }};");
-        w.Line();
+        StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {length}, {c}.Core, nameof(savedState))");
         w.Line($"readonly string IIncrementalState.AlgorithmName => \"{name}\";");
         w.Line();
         w.Line($"readonly int IIncrementalState.MaxDigestLength => {length};");

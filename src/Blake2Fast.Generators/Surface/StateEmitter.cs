@@ -64,10 +64,8 @@ internal static class StateEmitter
         w.Doc("<summary>The length in bytes of the digest that <see cref=\"Finish()\"/> produces.</summary>");
         w.Line("public readonly int DigestLength => Inner.DigestLength;");
         w.Line();
-        const string Unusable = "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or already finished.</exception>";
-        w.Doc("<summary>Adds <paramref name=\"input\"/> to the data being hashed.</summary>", Unusable);
-        w.Line("public void Update(ReadOnlySpan<byte> input) => Inner.Update(input);");
-        w.Line();
+        const string Unusable = StateMembers.Unusable;
+        StateMembers.Update(w);
         w.Doc("<summary>Adds the memory of <paramref name=\"input\"/>, in the machine's byte order, to the data being hashed.</summary>",
             "<typeparam name=\"T\">An unmanaged element type; its in-memory bytes are hashed.</typeparam>",
             "<remarks>Not portable between little- and big-endian machines for elements wider than a byte; see <see cref=\"Update{T}(T)\"/>.</remarks>",
@@ -82,24 +80,7 @@ internal static class StateEmitter
             Unusable);
         w.Line("public unsafe void Update<T>(T input) where T : unmanaged => Inner.Update(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref input), sizeof(T)));");
         w.Line();
-        w.Doc("<summary>Finishes the hash and returns the digest; the state cannot be used afterwards.</summary>", Unusable);
-        w.Line("public byte[] Finish() => Inner.Finish();");
-        w.Line();
-        w.Doc("<summary>Finishes the hash and writes the digest (<see cref=\"DigestLength\"/> bytes) to the start of <paramref name=\"output\"/>.</summary>",
-            "<exception cref=\"ArgumentException\"><paramref name=\"output\"/> is shorter than <see cref=\"DigestLength\"/>; nothing is written and the state stays usable.</exception>",
-            Unusable);
-        w.Line("public void Finish(Span<byte> output) => Inner.Finish(output, nameof(output));");
-        w.Line();
-        w.Doc("<summary>Finishes the hash if <paramref name=\"output\"/> can hold the digest.</summary>",
-            "<param name=\"output\">Receives the digest in its first <see cref=\"DigestLength\"/> bytes.</param>",
-            "<param name=\"bytesWritten\"><see cref=\"DigestLength\"/> on success, otherwise 0.</param>",
-            "<returns><see langword=\"false\"/>, with nothing written and the state still usable, if <paramref name=\"output\"/> is too short.</returns>",
-            Unusable);
-        w.Line("public bool TryFinish(Span<byte> output, out int bytesWritten) => Inner.TryFinish(output, out bytesWritten);");
-        w.Line();
-        w.Doc("<summary>The number of bytes <see cref=\"SaveState\"/> writes for this state as it is now.</summary>");
-        w.Line("public readonly int SavedStateLength => Inner.SavedLength;");
-        w.Line();
+        StateMembers.Finishing(w, "<see cref=\"DigestLength\"/>");
         w.Doc("<summary>",
             "Saves the hash in progress to <paramref name=\"destination\"/> (<see cref=\"SavedStateLength\"/> bytes, no",
             "allocation), to be resumed with <see cref=\"RestoreState\"/> later, in another process or on another machine.",
@@ -115,12 +96,7 @@ internal static class StateEmitter
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished, or keyed without <paramref name=\"includeKeyedState\"/>.</exception>");
         w.Line("public int SaveState(Span<byte> destination, bool includeKeyedState = false) => Inner.Save(destination, includeKeyedState, nameof(destination));");
         w.Line();
-        w.Doc($"<summary>Resumes a hash saved with <see cref=\"SaveState\"/>.</summary>",
-            "<remarks>The saved bytes carry a format version and a checksum: a truncated, damaged or foreign blob is refused, never resumed into a wrong hash.</remarks>",
-            $"<exception cref=\"ArgumentException\"><paramref name=\"savedState\"/> is not a valid saved {m.Name} state.</exception>");
-        w.Line($"public static {s} RestoreState(ReadOnlySpan<byte> savedState) =>");
-        w.Line($"    new() {{ Inner = {inner}.Restore(savedState, {c}.Core, {m.MaxDigestLength}, nameof(savedState)) }};");
-        w.Line();
+        StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {c}.Core, {m.MaxDigestLength}, nameof(savedState))");
         w.Line($"string IIncrementalState.AlgorithmName => \"{m.Name}\";");
         w.Line();
         w.Line($"int IIncrementalState.MaxDigestLength => {m.MaxDigestLength};");
