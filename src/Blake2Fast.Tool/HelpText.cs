@@ -56,6 +56,7 @@ internal static class HelpText
         output.Write(
             ToolContext.ProgramName + " (Blake2Fast) " + Version + "\n" +
             "BLAKE2 checksums computed with the Blake2Fast library (RFC 7693).\n" +
+            "Build: " + NativeTwin.Build + ".\n" +
             "License: MIT. This is free software: you are free to change and redistribute it.\n");
     }
 

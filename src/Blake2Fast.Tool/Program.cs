@@ -10,6 +10,7 @@ internal static class Program
 {
     private static int Main(string[] args)
     {
+        NativeTwin.RunTwinIfFaster(args);
         var utf8 = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false);
         using Stream stdin = OpenStandard(0);
         using var stderr = new DiagnosticWriter(new StreamWriter(OpenStandard(2), utf8) { AutoFlush = true });

@@ -1,0 +1,124 @@
+using System;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Text;
+#if NET8_0_OR_GREATER
+using System.Runtime.Intrinsics.X86;
+#endif
+
+namespace Blake2Fast.Tool;
+
+/// <summary>
+/// The published x64 tool is two NativeAOT executables: the baseline one (x86-64-v2 plus AVX, what every x64 CPU
+/// since 2011 runs) and a twin compiled for x86-64-v4 next to it. NativeAOT fixes the instruction set at compile
+/// time and never turns AVX-512 on at run time, so only the twin can run the AVX-512 kernels (BLAKE3 1.5 to 2 times
+/// faster). At start the baseline executable replaces itself with the twin (execv: same process, arguments,
+/// descriptors and environment) when the twin exists and the CPU and kernel run AVX-512.
+/// </summary>
+internal static partial class NativeTwin
+{
+    /// <summary>The twin's file name: the executable's own name with this suffix.</summary>
+    public const string Suffix = "-x86-64-v4";
+
+    /// <summary>Set to 1 to stay in the baseline executable (to compare the two, or if the twin misbehaves).</summary>
+    public const string BaselineVariable = "B2FSUM_BASELINE";
+
+    /// <summary>What this executable was compiled for, as <c>--version</c> reports it.</summary>
+    public static string Build =>
+#if B2FSUM_X86_64_V4
+        "NativeAOT, x86-64-v4";
+#else
+        RuntimeFeature.IsDynamicCodeSupported ? "JIT" : "NativeAOT, baseline instruction set";
+#endif
+
+    /// <summary>Replaces this process with the twin where that pays; returns if it does not (or cannot).</summary>
+    public static void RunTwinIfFaster(string[] args)
+    {
+#if NET8_0_OR_GREATER && !B2FSUM_X86_64_V4
+        // Only the AOT baseline build on Linux x64: the JIT build turns AVX-512 on by itself.
+        if (RuntimeFeature.IsDynamicCodeSupported || !OperatingSystem.IsLinux() || !X86Base.IsSupported
+            || Environment.GetEnvironmentVariable(BaselineVariable) == "1" || !CpuRunsX86_64_V4())
+        {
+            return;
+        }
+
+        string? self = Environment.ProcessPath;
+        if (self is null)
+        {
+            return;
+        }
+
+        string twin = self + Suffix;
+        if (!File.Exists(twin))
+        {
+            return;
+        }
+
+        var argv = new string?[args.Length + 2];
+        argv[0] = twin;
+        args.CopyTo(argv, 1);
+        try
+        {
+            // Returns only on failure; the baseline build then does the work itself.
+            _ = Execv(twin, argv);
+        }
+        catch (Exception ex) when (ex is DllNotFoundException or EntryPointNotFoundException)
+        {
+        }
+#endif
+    }
+
+#if NET8_0_OR_GREATER
+    /// <summary>
+    /// Whether the CPU has x86-64-v4's AVX-512 subsets (F, BW, CD, DQ, VL: CPUID leaf 7) and the kernel saves their
+    /// registers. The twin's runtime checks the same at start and exits if one is missing, so this must not be
+    /// looser: the kernel lists an AVX-512 flag in /proc/cpuinfo only where it enabled that state (XCR0), which
+    /// managed code cannot read directly.
+    /// </summary>
+    private static bool CpuRunsX86_64_V4()
+    {
+        if (X86Base.CpuId(0, 0).Eax < 7)
+        {
+            return false;
+        }
+
+        const int Needed = (1 << 16) | (1 << 17) | (1 << 28) | (1 << 30) | (1 << 31); // F, DQ, CD, BW, VL
+        if ((X86Base.CpuId(7, 0).Ebx & Needed) != Needed)
+        {
+            return false;
+        }
+
+        try
+        {
+            // The first processor's flags line is within the first few KiB.
+            using var cpuinfo = new FileStream("/proc/cpuinfo", FileMode.Open, FileAccess.Read, FileShare.Read, 1);
+            var buffer = new byte[16 * 1024];
+            int length = 0, read;
+            while (length < buffer.Length && (read = cpuinfo.Read(buffer, length, buffer.Length - length)) > 0)
+            {
+                length += read;
+            }
+
+            foreach (string line in Encoding.ASCII.GetString(buffer, 0, length).Split('\n'))
+            {
+                if (line.StartsWith("flags", StringComparison.Ordinal))
+                {
+                    string flags = " " + line.Substring(line.IndexOf(':') + 1).Trim() + " ";
+                    return flags.Contains(" avx512f ", StringComparison.Ordinal) && flags.Contains(" avx512bw ", StringComparison.Ordinal)
+                        && flags.Contains(" avx512cd ", StringComparison.Ordinal) && flags.Contains(" avx512dq ", StringComparison.Ordinal)
+                        && flags.Contains(" avx512vl ", StringComparison.Ordinal);
+                }
+            }
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+        }
+
+        return false;
+    }
+
+    [LibraryImport("libc", EntryPoint = "execv", StringMarshalling = StringMarshalling.Utf8)]
+    private static partial int Execv(string path, string?[] argv);
+#endif
+}
