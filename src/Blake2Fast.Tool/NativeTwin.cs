@@ -71,20 +71,23 @@ internal static partial class NativeTwin
 
 #if NET8_0_OR_GREATER
     /// <summary>
-    /// Whether the CPU has x86-64-v4's AVX-512 subsets (F, BW, CD, DQ, VL: CPUID leaf 7) and the kernel saves their
-    /// registers. The twin's runtime checks the same at start and exits if one is missing, so this must not be
-    /// looser: the kernel lists an AVX-512 flag in /proc/cpuinfo only where it enabled that state (XCR0), which
-    /// managed code cannot read directly.
+    /// Whether the CPU has all of x86-64-v4: v3 (AVX2, BMI1/2, FMA, LZCNT, MOVBE, F16C, with the YMM state enabled,
+    /// which the runtime's own <see cref="Avx2.IsSupported"/> check covers here) and the AVX-512 subsets F, BW, CD,
+    /// DQ and VL (CPUID leaf 7), with the kernel saving their registers. The twin's runtime checks the same at start
+    /// and exits if one is missing, so this must not be looser: the kernel lists an AVX-512 flag in /proc/cpuinfo
+    /// only where it enabled that state (XCR0), which managed code cannot read directly.
     /// </summary>
     private static bool CpuRunsX86_64_V4()
     {
-        if (X86Base.CpuId(0, 0).Eax < 7)
+        if (!Avx2.IsSupported || !Bmi1.IsSupported || !Bmi2.IsSupported || !Fma.IsSupported || !Lzcnt.IsSupported
+            || X86Base.CpuId(0, 0).Eax < 7)
         {
             return false;
         }
 
-        const int Needed = (1 << 16) | (1 << 17) | (1 << 28) | (1 << 30) | (1 << 31); // F, DQ, CD, BW, VL
-        if ((X86Base.CpuId(7, 0).Ebx & Needed) != Needed)
+        const int MovbeF16c = (1 << 22) | (1 << 29); // CPUID leaf 1, ECX
+        const int Avx512 = (1 << 16) | (1 << 17) | (1 << 28) | (1 << 30) | (1 << 31); // leaf 7, EBX: F, DQ, CD, BW, VL
+        if ((X86Base.CpuId(1, 0).Ecx & MovbeF16c) != MovbeF16c || (X86Base.CpuId(7, 0).Ebx & Avx512) != Avx512)
         {
             return false;
         }
