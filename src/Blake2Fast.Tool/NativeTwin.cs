@@ -1,8 +1,8 @@
 using System;
 using System.IO;
+using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Text;
 #if NET8_0_OR_GREATER
 using System.Runtime.Intrinsics.X86;
 #endif
@@ -94,24 +94,12 @@ internal static partial class NativeTwin
 
         try
         {
-            // The first processor's flags line is within the first few KiB.
-            using var cpuinfo = new FileStream("/proc/cpuinfo", FileMode.Open, FileAccess.Read, FileShare.Read, 1);
-            var buffer = new byte[16 * 1024];
-            int length = 0, read;
-            while (length < buffer.Length && (read = cpuinfo.Read(buffer, length, buffer.Length - length)) > 0)
+            // The first processor's flags line; the file is read only up to it.
+            string? flags = File.ReadLines("/proc/cpuinfo").FirstOrDefault(line => line.StartsWith("flags", StringComparison.Ordinal));
+            if (flags is not null)
             {
-                length += read;
-            }
-
-            foreach (string line in Encoding.ASCII.GetString(buffer, 0, length).Split('\n'))
-            {
-                if (line.StartsWith("flags", StringComparison.Ordinal))
-                {
-                    string flags = " " + line.Substring(line.IndexOf(':') + 1).Trim() + " ";
-                    return flags.Contains(" avx512f ", StringComparison.Ordinal) && flags.Contains(" avx512bw ", StringComparison.Ordinal)
-                        && flags.Contains(" avx512cd ", StringComparison.Ordinal) && flags.Contains(" avx512dq ", StringComparison.Ordinal)
-                        && flags.Contains(" avx512vl ", StringComparison.Ordinal);
-                }
+                string[] names = flags.Substring(flags.IndexOf(':') + 1).Split(' ', StringSplitOptions.RemoveEmptyEntries);
+                return Array.TrueForAll(["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"], names.Contains);
             }
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)

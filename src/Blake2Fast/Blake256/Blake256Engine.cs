@@ -17,7 +17,7 @@ namespace Blake2Fast.State;
 /// as soon as it is complete and the buffer never holds a whole block between calls.
 /// </remarks>
 [StructLayout(LayoutKind.Sequential)]
-internal unsafe struct Blake256Engine
+internal unsafe struct Blake256Engine : IFixedDigestState
 {
     public const int BlockLength = 64;
     public const int SaltLength = 16;
@@ -78,7 +78,7 @@ internal unsafe struct Blake256Engine
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private readonly void ThrowIfNotUsable()
+    public readonly void ThrowIfNotUsable()
     {
         if (_digestLength == 0)
             ThrowHelper.StateNotInitialized();
@@ -126,41 +126,18 @@ internal unsafe struct Blake256Engine
     private void Compress(ref byte blocks, nuint count, uint increment) =>
         CoreTable.Blake256.Entry(_core)(ref _chain[0], ref blocks, count, increment);
 
-    public byte[] Finish()
-    {
-        ThrowIfNotUsable();
-        byte[] digest = new byte[_digestLength];
-        FinishCore(digest);
-        return digest;
-    }
+    public byte[] Finish() => FixedDigest.Finish(ref this);
 
-    public void Finish(Span<byte> output, string paramName)
-    {
-        ThrowIfNotUsable();
-        if (output.Length < _digestLength)
-            ThrowHelper.DestinationTooSmall(paramName, _digestLength);
-        FinishCore(output);
-    }
+    public void Finish(Span<byte> output, string paramName) => FixedDigest.Finish(ref this, output, paramName);
 
-    public bool TryFinish(Span<byte> output, out int bytesWritten)
-    {
-        ThrowIfNotUsable();
-        if (output.Length < _digestLength)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-        FinishCore(output);
-        bytesWritten = _digestLength;
-        return true;
-    }
+    public bool TryFinish(Span<byte> output, out int bytesWritten) => FixedDigest.TryFinish(ref this, output, out bytesWritten);
 
     /// <summary>
     /// Pads and compresses the last block (or two), writes the digest and clears the state. Padding, in bits: a 1, zeros,
     /// a 1 for BLAKE-256 (0 for BLAKE-224) just before the 64-bit big-endian message length. The counter of the block
     /// holding the last message bit is the message length; a block of padding alone has counter 0.
     /// </summary>
-    private void FinishCore(Span<byte> output)
+    public void FinishCore(Span<byte> output)
     {
         int n = _bufferLength;
         ulong bits = (((ulong)_chain[13] << 32) | _chain[12]) + (ulong)n * 8;

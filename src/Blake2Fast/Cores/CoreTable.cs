@@ -18,19 +18,19 @@ namespace Blake2Fast.Cores;
 internal static unsafe class CoreTable
 {
     /// <summary>BLAKE2b, one message (row-layout SIMD kernels, the unrolled portable kernel).</summary>
-    public static readonly KernelSet<ulong> Blake2b = new("BLAKE2b", singleStream: null, rowLayout: true,
+    public static readonly KernelSet<ulong> Blake2b = new("BLAKE2b", singleStream: null,
 #if NET8_0_OR_GREATER
-        new(Blake2Core.Avx512, Blake2bAvx512.IsSupported, 1, &Blake2bAvx512.Compress),
-        new(Blake2Core.Avx2, Blake2bAvx2.IsSupported, 1, &Blake2bAvx2.Compress),
-        new(Blake2Core.Sse41, Blake2bSse41.IsSupported, 1, &Blake2bSse41.Compress),
+        new(Blake2Core.Avx512, Blake2bAvx512.IsSupported, 1, &Blake2bAvx512.Compress, rowLayout: true),
+        new(Blake2Core.Avx2, Blake2bAvx2.IsSupported, 1, &Blake2bAvx2.Compress, rowLayout: true),
+        new(Blake2Core.Sse41, Blake2bSse41.IsSupported, 1, &Blake2bSse41.Compress, rowLayout: true),
 #endif
         new Kernel<ulong>(Blake2Core.Scalar, true, 1, &Blake2bScalar.Compress));
 
     /// <summary>BLAKE2s, one message. (No AVX2 kernel: 32-bit rows fit 128-bit vectors, and SSE4.1 runs them.)</summary>
-    public static readonly KernelSet<uint> Blake2s = new("BLAKE2s", singleStream: null, rowLayout: true,
+    public static readonly KernelSet<uint> Blake2s = new("BLAKE2s", singleStream: null,
 #if NET8_0_OR_GREATER
-        new(Blake2Core.Avx512, Blake2sAvx512.IsSupported, 1, &Blake2sAvx512.Compress),
-        new(Blake2Core.Sse41, Blake2sSse41.IsSupported, 1, &Blake2sSse41.Compress),
+        new(Blake2Core.Avx512, Blake2sAvx512.IsSupported, 1, &Blake2sAvx512.Compress, rowLayout: true),
+        new(Blake2Core.Sse41, Blake2sSse41.IsSupported, 1, &Blake2sSse41.Compress, rowLayout: true),
 #endif
         new Kernel<uint>(Blake2Core.Scalar, true, 1, &Blake2sScalar.Compress));
 
@@ -38,14 +38,14 @@ internal static unsafe class CoreTable
     /// BLAKE-256 and BLAKE-224, one message: the unrolled scalar round, its message terms made by vectors where
     /// SSE4.1 runs (no row-layout kernel: Blake256/Cores/Blake256Scalar.cs says why).
     /// </summary>
-    public static readonly KernelSet<uint> Blake256 = new("BLAKE-256", singleStream: null, rowLayout: false,
+    public static readonly KernelSet<uint> Blake256 = new("BLAKE-256", singleStream: null,
 #if NET8_0_OR_GREATER
         new(Blake2Core.Sse41, Blake256Sse41.IsSupported, 1, &Blake256Sse41.Compress),
 #endif
         new Kernel<uint>(Blake2Core.Scalar, true, 1, &Blake256Scalar.Compress));
 
     /// <summary>BLAKE2bp's 4 leaves in vector lanes; without a lane kernel, the leaves run one by one on BLAKE2b's kernels.</summary>
-    public static readonly KernelSet<ulong> Blake2bpLeaves = new("BLAKE2bp", Blake2b, rowLayout: false
+    public static readonly KernelSet<ulong> Blake2bpLeaves = new("BLAKE2bp", Blake2b
 #if NET8_0_OR_GREATER
         , new(Blake2Core.Avx512, Blake2bLanesAvx512.IsSupported, 4, &Blake2bLanesAvx512.Compress4),
         new(Blake2Core.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress)
@@ -53,7 +53,7 @@ internal static unsafe class CoreTable
         );
 
     /// <summary>BLAKE2sp's 8 leaves in vector lanes.</summary>
-    public static readonly KernelSet<uint> Blake2spLeaves = new("BLAKE2sp", Blake2s, rowLayout: false
+    public static readonly KernelSet<uint> Blake2spLeaves = new("BLAKE2sp", Blake2s
 #if NET8_0_OR_GREATER
         , new(Blake2Core.Avx512, Blake2sLanesAvx512.IsSupported, 8, &Blake2sLanesAvx512.Compress8),
         new(Blake2Core.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress)
@@ -61,7 +61,7 @@ internal static unsafe class CoreTable
         );
 
     /// <summary>Many independent BLAKE2b messages: 8 at once in 512-bit lanes, 4 in 256-bit ones.</summary>
-    public static readonly KernelSet<ulong> ManyBlake2b = new("BLAKE2b many-message", Blake2b, rowLayout: false
+    public static readonly KernelSet<ulong> ManyBlake2b = new("BLAKE2b many-message", Blake2b
 #if NET8_0_OR_GREATER
         , new(Blake2Core.Avx512, Blake2bLanesAvx512.IsSupported, 8, &Blake2bLanesAvx512.Compress8),
         new(Blake2Core.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress)
@@ -69,7 +69,7 @@ internal static unsafe class CoreTable
         );
 
     /// <summary>Many independent BLAKE2s messages: 16 at once in 512-bit lanes, 8 in 256-bit ones.</summary>
-    public static readonly KernelSet<uint> ManyBlake2s = new("BLAKE2s many-message", Blake2s, rowLayout: false
+    public static readonly KernelSet<uint> ManyBlake2s = new("BLAKE2s many-message", Blake2s
 #if NET8_0_OR_GREATER
         , new(Blake2Core.Avx512, Blake2sLanesAvx512.IsSupported, 16, &Blake2sLanesAvx512.Compress16),
         new(Blake2Core.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress)
@@ -89,16 +89,23 @@ internal enum Blake2Core : byte
 /// <summary>One compression kernel (see <see cref="CoreTable"/>).</summary>
 internal readonly unsafe struct Kernel<T> where T : unmanaged
 {
-    public Kernel(Blake2Core core, bool isSupported, int lanes, delegate*<ref T, ref byte, nuint, uint, void> compress)
+    public Kernel(Blake2Core core, bool isSupported, int lanes, delegate*<ref T, ref byte, nuint, uint, void> compress, bool rowLayout = false)
     {
         Core = core;
         IsSupported = isSupported;
         Lanes = lanes;
         Compress = compress;
+        RowLayout = rowLayout;
     }
 
     public Blake2Core Core { get; }
     public bool IsSupported { get; }
+
+    /// <summary>
+    /// Whether the kernel holds one message's state in vector rows, the layout that
+    /// <see cref="CpuRules.PreferScalarForOneMessage"/> sets aside where unrolled scalar code beats it.
+    /// </summary>
+    public bool RowLayout { get; }
 
     /// <summary>How many hashes run side by side: 1 for a single-stream kernel.</summary>
     public int Lanes { get; }
@@ -112,22 +119,16 @@ internal sealed unsafe class KernelSet<T> where T : unmanaged
 {
     private readonly Kernel<T>[] _kernels;
     private readonly KernelSet<T>? _singleStream;
-    private readonly bool _rowLayout;
     private readonly nint[] _entries = new nint[(int)Blake2Core.Avx512 + 1]; // by core; 0 where this job has none here
 
     /// <param name="name">The job's name in reports.</param>
     /// <param name="singleStream">
     /// For a lane job, the single-stream set that runs the lanes one by one where no lane kernel does.
     /// </param>
-    /// <param name="rowLayout">
-    /// Whether the vector kernels hold the state in vector rows, which <see cref="CpuRules.PreferScalarForOneMessage"/>
-    /// sets aside on CPUs where unrolled scalar code beats them (BLAKE-256's vector kernel runs scalar rounds).
-    /// </param>
     /// <param name="kernels">The kernels in preference order.</param>
-    public KernelSet(string name, KernelSet<T>? singleStream, bool rowLayout, params Kernel<T>[] kernels)
+    public KernelSet(string name, KernelSet<T>? singleStream, params Kernel<T>[] kernels)
     {
         Name = name;
-        _rowLayout = rowLayout;
         _singleStream = singleStream;
         _kernels = kernels;
         for (Blake2Core core = Blake2Core.Scalar; core <= Blake2Core.Avx512; core++)
@@ -197,11 +198,11 @@ internal sealed unsafe class KernelSet<T> where T : unmanaged
     internal Blake2Core Choose(string? requested)
     {
         Blake2Core? named = Blake2Cores.Parse(requested);
-        if (named is null && _singleStream is null && _rowLayout && CpuRules.PreferScalarForOneMessage)
-            return Blake2Core.Scalar;
+        // With no request, the CPU's rule may set aside the row-layout kernels (the scalar kernel ends every list).
+        bool skipRows = named is null && CpuRules.PreferScalarForOneMessage;
         foreach (Kernel<T> kernel in _kernels)
         {
-            if (kernel.IsSupported && (named is null || kernel.Core <= named))
+            if (kernel.IsSupported && (named is null || kernel.Core <= named) && !(skipRows && kernel.RowLayout))
                 return kernel.Core;
         }
         // A lane job without a lane kernel at or below the request: its lanes run on the single-stream choice.

@@ -16,7 +16,7 @@ namespace Blake2Fast.State;
 /// whole state is one flat value, so copying it snapshots the hash and nothing is ever allocated.
 /// </remarks>
 [StructLayout(LayoutKind.Sequential)]
-internal struct Blake2State<T, TEngine, TStorage>
+internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     where T : unmanaged
     where TEngine : struct, IHashEngine<TStorage>
     where TStorage : unmanaged
@@ -78,36 +78,13 @@ internal struct Blake2State<T, TEngine, TStorage>
         default(TEngine).Update(_core, ref _storage, ref _bufferLength, input);
     }
 
-    public byte[] Finish()
-    {
-        ThrowIfNotUsable();
-        byte[] digest = new byte[_digestLength];
-        FinishCore(digest);
-        return digest;
-    }
+    public byte[] Finish() => FixedDigest.Finish(ref this);
 
-    public void Finish(Span<byte> output, string paramName)
-    {
-        ThrowIfNotUsable();
-        if (output.Length < _digestLength)
-            ThrowHelper.DestinationTooSmall(paramName, _digestLength);
-        FinishCore(output);
-    }
+    public void Finish(Span<byte> output, string paramName) => FixedDigest.Finish(ref this, output, paramName);
 
-    public bool TryFinish(Span<byte> output, out int bytesWritten)
-    {
-        ThrowIfNotUsable();
-        if (output.Length < _digestLength)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-        FinishCore(output);
-        bytesWritten = _digestLength;
-        return true;
-    }
+    public bool TryFinish(Span<byte> output, out int bytesWritten) => FixedDigest.TryFinish(ref this, output, out bytesWritten);
 
-    private void FinishCore(Span<byte> output)
+    public void FinishCore(Span<byte> output)
     {
         default(TEngine).Finish(_core, ref _storage, _bufferLength, _keyLength, (_flags & StateFlags.LastNode) != 0, output.Slice(0, _digestLength));
         _storage = default; // the chain and buffer hold key-derived material
