@@ -112,6 +112,7 @@ internal static class Program
     private static void CheckSingle(KatSample sample, byte[] expected)
     {
         ReadOnlySpan<byte> key = s_sequence.AsSpan(0, sample.KeyLength);
+        bool keyed = sample.KeyLength > 0; // the keyed overloads refuse an empty key
         ReadOnlySpan<byte> input = s_sequence.AsSpan(0, sample.InputLength);
         int length = sample.OutputLength;
         byte[] written = new byte[length];
@@ -119,46 +120,61 @@ internal static class Program
         switch (sample.Algorithm)
         {
             case Algorithm.Blake2b:
-                Check(sample, "ComputeHash", expected, Blake2b.ComputeHash(length, key, input));
-                Blake2b.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeHash", expected, (keyed ? Blake2b.ComputeHash(length, key, input) : Blake2b.ComputeHash(length, input)));
+                if (keyed)
+                    Blake2b.ComputeAndWriteHash(length, key, input, written);
+                else
+                    Blake2b.ComputeAndWriteHash(length, input, written);
                 Check(sample, "ComputeAndWriteHash", expected, written);
-                Blake2bHashState b = Blake2b.CreateIncrementalHasher(length, key);
+                Blake2bHashState b = (keyed ? Blake2b.CreateIncrementalHasher(length, key) : Blake2b.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
                     b.Update(input[piece]);
                 Check(sample, "incremental", expected, b.Finish());
                 break;
             case Algorithm.Blake2s:
-                Check(sample, "ComputeHash", expected, Blake2s.ComputeHash(length, key, input));
-                Blake2s.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeHash", expected, (keyed ? Blake2s.ComputeHash(length, key, input) : Blake2s.ComputeHash(length, input)));
+                if (keyed)
+                    Blake2s.ComputeAndWriteHash(length, key, input, written);
+                else
+                    Blake2s.ComputeAndWriteHash(length, input, written);
                 Check(sample, "ComputeAndWriteHash", expected, written);
-                Blake2sHashState s = Blake2s.CreateIncrementalHasher(length, key);
+                Blake2sHashState s = (keyed ? Blake2s.CreateIncrementalHasher(length, key) : Blake2s.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
                     s.Update(input[piece]);
                 Check(sample, "incremental", expected, s.Finish());
                 break;
             case Algorithm.Blake2bp:
-                Check(sample, "ComputeHash", expected, Blake2bp.ComputeHash(length, key, input));
-                Blake2bp.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeHash", expected, (keyed ? Blake2bp.ComputeHash(length, key, input) : Blake2bp.ComputeHash(length, input)));
+                if (keyed)
+                    Blake2bp.ComputeAndWriteHash(length, key, input, written);
+                else
+                    Blake2bp.ComputeAndWriteHash(length, input, written);
                 Check(sample, "ComputeAndWriteHash", expected, written);
-                Blake2bpHashState bp = Blake2bp.CreateIncrementalHasher(length, key);
+                Blake2bpHashState bp = (keyed ? Blake2bp.CreateIncrementalHasher(length, key) : Blake2bp.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
                     bp.Update(input[piece]);
                 Check(sample, "incremental", expected, bp.Finish());
                 break;
             case Algorithm.Blake2sp:
-                Check(sample, "ComputeHash", expected, Blake2sp.ComputeHash(length, key, input));
-                Blake2sp.ComputeAndWriteHash(length, key, input, written);
+                Check(sample, "ComputeHash", expected, (keyed ? Blake2sp.ComputeHash(length, key, input) : Blake2sp.ComputeHash(length, input)));
+                if (keyed)
+                    Blake2sp.ComputeAndWriteHash(length, key, input, written);
+                else
+                    Blake2sp.ComputeAndWriteHash(length, input, written);
                 Check(sample, "ComputeAndWriteHash", expected, written);
-                Blake2spHashState sp = Blake2sp.CreateIncrementalHasher(length, key);
+                Blake2spHashState sp = (keyed ? Blake2sp.CreateIncrementalHasher(length, key) : Blake2sp.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
                     sp.Update(input[piece]);
                 Check(sample, "incremental", expected, sp.Finish());
                 break;
             case Algorithm.Blake2Xb:
-                Check(sample, "ComputeHash", expected, Blake2Xb.ComputeHash(length, key, input));
-                Blake2Xb.ComputeAndWriteHash(key, input, written);
+                Check(sample, "ComputeHash", expected, (keyed ? Blake2Xb.ComputeHash(length, key, input) : Blake2Xb.ComputeHash(length, input)));
+                if (keyed)
+                    Blake2Xb.ComputeAndWriteHash(key, input, written);
+                else
+                    Blake2Xb.ComputeAndWriteHash(input, written);
                 Check(sample, "ComputeAndWriteHash", expected, written);
-                Blake2XbHashState xb = Blake2Xb.CreateIncrementalHasher(length, key);
+                Blake2XbHashState xb = (keyed ? Blake2Xb.CreateIncrementalHasher(length, key) : Blake2Xb.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
                     xb.Update(input[piece]);
                 Array.Clear(written);
@@ -167,10 +183,13 @@ internal static class Program
                 Check(sample, "incremental, read in pieces", expected, written);
                 break;
             case Algorithm.Blake2Xs:
-                Check(sample, "ComputeHash", expected, Blake2Xs.ComputeHash(length, key, input));
-                Blake2Xs.ComputeAndWriteHash(key, input, written);
+                Check(sample, "ComputeHash", expected, (keyed ? Blake2Xs.ComputeHash(length, key, input) : Blake2Xs.ComputeHash(length, input)));
+                if (keyed)
+                    Blake2Xs.ComputeAndWriteHash(key, input, written);
+                else
+                    Blake2Xs.ComputeAndWriteHash(input, written);
                 Check(sample, "ComputeAndWriteHash", expected, written);
-                Blake2XsHashState xs = Blake2Xs.CreateIncrementalHasher(length, key);
+                Blake2XsHashState xs = (keyed ? Blake2Xs.CreateIncrementalHasher(length, key) : Blake2Xs.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
                     xs.Update(input[piece]);
                 Array.Clear(written);

@@ -148,7 +148,6 @@ public class KnownAnswerTests
         {
             mismatches.Check(expected, algorithm.ComputeHash(input), "ComputeHash(input)");
             mismatches.Check(expected, algorithm.ComputeHash(max, input), "ComputeHash(max, input)");
-            mismatches.Check(expected, algorithm.ComputeHash(ReadOnlySpan<byte>.Empty, input), "ComputeHash(empty key, input)");
         }
         var parameters = new Blake2Parameters { Key = key };
         mismatches.Check(expected, algorithm.ComputeHash(parameters, input), "ComputeHash(parameters, input)");

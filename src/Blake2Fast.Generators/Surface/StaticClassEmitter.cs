@@ -93,6 +93,9 @@ internal static class StaticClassEmitter
         return w.ToString();
     }
 
+    /// <summary>The doc line of a keyed overload's null key (the empty key is in the <see cref="ArgumentException"/> line).</summary>
+    public const string KeyNullDoc = "<exception cref=\"ArgumentNullException\"><paramref name=\"key\"/> is <see langword=\"null\"/>: a keyed hash never runs without its key.</exception>";
+
     /// <summary>The digest-length and key switches an algorithm has, with the text that goes with each.</summary>
     private sealed class Variants
     {
@@ -134,11 +137,13 @@ internal static class StaticClassEmitter
         // With a salt (BLAKE-256), the "key" switch takes the salt: named salt, checked by the state's ValidateSalt.
         private string KeyName => M.Salted ? "salt" : "key";
         public string KeyParam(bool key, bool memory = false) => key ? (memory ? $"ReadOnlyMemory<byte> {KeyName}, " : $"ReadOnlySpan<byte> {KeyName}, ") : "";
+        // A keyed overload refuses a null or empty key (KeyGuard) before anything is read or written: in the parameter
+        // block an empty key means "unkeyed", which would turn a MAC whose key failed to load into a plain hash.
         public string KeyArg(bool key, bool memory = false) =>
             !key ? "default"
             : M.Salted ? $"{M.StateName}.ValidateSalt({(memory ? "salt.Span" : "salt")})"
-            : M.ExactKeyLength ? $"{M.StateName}.RequireKey({(memory ? "key.Span" : "key")})"
-            : memory ? "key.Span" : "key";
+            : M.ExactKeyLength ? $"{M.StateName}.RequireKey(KeyGuard.Require(key))"
+            : "KeyGuard.Require(key)";
 
         /// <summary>"keyed " or "salted ", as the summaries say it.</summary>
         public string KeyWord(bool key) => key ? (M.Salted ? "salted " : "keyed ") : "";
@@ -155,8 +160,8 @@ internal static class StaticClassEmitter
         public string KeyDoc(bool key) =>
             !key ? ""
             : M.Salted ? $"<exception cref=\"ArgumentException\"><paramref name=\"salt\"/> is not {M.SaltLength} bytes long.</exception>"
-            : M.ExactKeyLength ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is not exactly {M.MaxKeyLength} bytes long.</exception>"
-            : $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is longer than {M.MaxKeyLength} bytes.</exception>";
+            : KeyNullDoc + (M.ExactKeyLength ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is not exactly {M.MaxKeyLength} bytes long.</exception>"
+            : $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is empty or longer than {M.MaxKeyLength} bytes.</exception>");
 
         public string Size(bool len) => len ? "<paramref name=\"digestLength\"/>" : $"{M.DigestLength} bytes";
     }
@@ -263,12 +268,12 @@ internal static class StaticClassEmitter
                     ? $"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.Name} digests of the given length.</summary>"
                     : $"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.DigestLength}-byte {m.Name} digests, for APIs such as <see cref=\"CryptoStream\"/>.</summary>",
                     v.LengthDoc(len));
-                w.Line($"public static HashAlgorithm CreateHashAlgorithm({(len ? "int digestLength" : "")}) => new Blake2Hmac<{s}>({v.LenArg(len)}, default);");
+                w.Line($"public static HashAlgorithm CreateHashAlgorithm({(len ? "int digestLength" : "")}) => new Blake2Hmac<{s}>({v.LenArg(len)}, default, \"{m.Name} HashAlgorithm from {m.ClassName}.CreateHashAlgorithm\");");
             }
             else if (m.Salted)
             {
                 w.Doc($"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.DigestLength}-byte salted {m.Name} digests.</summary>", v.KeyDoc(key));
-                w.Line($"public static HashAlgorithm CreateHashAlgorithm(ReadOnlySpan<byte> salt) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(key)});");
+                w.Line($"public static HashAlgorithm CreateHashAlgorithm(ReadOnlySpan<byte> salt) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(key)}, \"salted {m.Name} HashAlgorithm from {m.ClassName}.CreateHashAlgorithm\");");
             }
             else
             {
@@ -279,7 +284,7 @@ internal static class StaticClassEmitter
                         ? $"<remarks>This is {m.Name}'s own keyed mode (the key as the chaining value), not the RFC 2104 HMAC construction.</remarks>"
                         : "<remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>",
                     v.LengthDoc(len), v.KeyDoc(key));
-                w.Line($"public static HMAC CreateHMAC({v.LenParam(len)}ReadOnlySpan<byte> key) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(true)});");
+                w.Line($"public static HMAC CreateHMAC({v.LenParam(len)}ReadOnlySpan<byte> key) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(true)}, \"{m.Name} HMAC from {m.ClassName}.CreateHMAC\");");
             }
             w.Line();
         }

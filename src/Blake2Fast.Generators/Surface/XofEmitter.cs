@@ -19,6 +19,7 @@ internal static class XofEmitter
         w.Line("using System.IO;");
         w.Line("using System.Threading;");
         w.Line("using System.Threading.Tasks;");
+        w.Line("using Blake2Fast.Internal;");
         w.Line("using Blake2Fast.Streams;");
         w.Line();
         w.Line("namespace " + m.Namespace + ";");
@@ -42,27 +43,27 @@ internal static class XofEmitter
         w.Line();
 
         string lengthDoc = $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"outputLength\"/> is not 1..{max}.</exception>";
-        string keyDoc = $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is longer than {m.MaxKeyLength} bytes.</exception>";
+        string keyDoc = StaticClassEmitter.KeyNullDoc + $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is empty or longer than {m.MaxKeyLength} bytes.</exception>";
         string OutputDoc(string name) => $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"{name}\"/> is empty or longer than {max} bytes.</exception>";
         string unknownDoc = $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"outputLength\"/> is not 1..{max} or <see cref=\"UnknownOutputLength\"/>.</exception>";
 
         foreach (bool key in new[] { false, true })
         {
-            string k = key ? "keyed " : "", kp = key ? "ReadOnlySpan<byte> key, " : "", ka = key ? "key" : "default";
+            string k = key ? "keyed " : "", kp = key ? "ReadOnlySpan<byte> key, " : "", ka = key ? "KeyGuard.Require(key)" : "default";
             w.Doc($"<summary>Computes <paramref name=\"outputLength\"/> bytes of {k}{n} output for <paramref name=\"input\"/>.</summary>", lengthDoc, key ? keyDoc : "");
             w.Line($"public static byte[] ComputeHash(int outputLength, {kp}ReadOnlySpan<byte> input) => Output(Declared(outputLength, {ka}), input, outputLength);");
             w.Line();
         }
         foreach (bool key in new[] { false, true })
         {
-            string k = key ? "keyed " : "", kp = key ? "ReadOnlySpan<byte> key, " : "", ka = key ? "key" : "default";
+            string k = key ? "keyed " : "", kp = key ? "ReadOnlySpan<byte> key, " : "", ka = key ? "KeyGuard.Require(key)" : "default";
             w.Doc($"<summary>Fills <paramref name=\"output\"/> with {k}{n} output for <paramref name=\"input\"/>; its length is the declared length.</summary>", OutputDoc("output"), key ? keyDoc : "");
             w.Line($"public static void ComputeAndWriteHash({kp}ReadOnlySpan<byte> input, Span<byte> output) => Output(Filling(output, {ka}, nameof(output)), input, output);");
             w.Line();
         }
         foreach (bool key in new[] { false, true })
         {
-            string k = key ? "keyed " : "", kp = key ? ", ReadOnlySpan<byte> key" : "", ka = key ? "key" : "default", kn = key ? "nameof(key)" : "\"key\"";
+            string k = key ? "keyed " : "", kp = key ? ", ReadOnlySpan<byte> key" : "", ka = key ? "KeyGuard.Require(key)" : "default", kn = key ? "nameof(key)" : "\"key\"";
             w.Doc($"<summary>Creates an incremental {k}{n} hash with the given output length (or <see cref=\"UnknownOutputLength\"/>).</summary>",
                 $"<remarks>With <see cref=\"UnknownOutputLength\"/> every output block is a full-length digest; see <see cref=\"{s}.Read(Span{{byte}})\"/>.</remarks>",
                 unknownDoc, key ? keyDoc : "");
@@ -109,8 +110,8 @@ internal static class XofEmitter
 
     private static void HashData(CodeWriter w, SurfaceModel m, bool key, string lengthDoc, string keyDoc, string destinationDoc)
     {
-        string n = m.Name, k = key ? "keyed " : "", ka = key ? "key" : "default";
-        string kp = key ? "ReadOnlySpan<byte> key, " : "", kpm = key ? "ReadOnlyMemory<byte> key, " : "", kam = key ? "key.Span" : "default";
+        string n = m.Name, k = key ? "keyed " : "", ka = key ? "KeyGuard.Require(key)" : "default";
+        string kp = key ? "ReadOnlySpan<byte> key, " : "", kpm = key ? "ReadOnlyMemory<byte> key, " : "", kam = key ? "KeyGuard.Require(key)" : "default";
         string kd = key ? keyDoc : "";
         const string NullDoc = "<exception cref=\"ArgumentNullException\"><paramref name=\"source\"/> is <see langword=\"null\"/>.</exception>";
         const string UnreadableDoc = "<exception cref=\"ArgumentException\"><paramref name=\"source\"/> is not readable.</exception>";

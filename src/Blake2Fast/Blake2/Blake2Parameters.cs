@@ -35,7 +35,11 @@ public ref struct Blake2Parameters
         }
     }
 
-    /// <summary>The key for keyed hashing (MAC mode): at most 64 bytes for BLAKE2b, 32 for BLAKE2s. Empty for none.</summary>
+    /// <summary>The key for keyed hashing (MAC mode): at most 64 bytes for BLAKE2b, 32 for BLAKE2s.</summary>
+    /// <remarks>
+    /// This is the raw parameter block, so an empty (or null) key means an unkeyed hash, without an error; the keyed
+    /// overloads (<c>Keyed.HashData</c>, <c>CreateHMAC</c>, <c>ComputeHash(key, ...)</c>) refuse an empty key instead.
+    /// </remarks>
     public ReadOnlySpan<byte> Key { readonly get; set; }
 
     /// <summary>The salt: at most 16 bytes for BLAKE2b, 8 for BLAKE2s; zero-padded on the right.</summary>

@@ -80,8 +80,8 @@ internal unsafe struct Blake256Engine : IFixedDigestState
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly void ThrowIfNotUsable()
     {
-        if (_digestLength == 0)
-            ThrowHelper.StateNotInitialized();
+        if (_digestLength == 0) // the generated wrappers check this first and name their own factory
+            ThrowHelper.StateNotInitialized("Blake256");
         if (_finished)
             ThrowHelper.StateFinished();
     }

@@ -27,8 +27,18 @@ internal static class ThrowHelper
         throw new ArgumentException($"The destination must be at least {needed} bytes long.", paramName);
 
     [DoesNotReturn]
-    public static void StateNotInitialized() =>
-        throw new InvalidOperationException("The hash state is not initialized. Create it with Blake2b.CreateIncrementalHasher or Blake2s.CreateIncrementalHasher.");
+    public static void KeyMissing(string paramName, bool isNull)
+    {
+        const string Hint = "A keyed hash needs a key of at least one byte; to hash without a key, call the overload without one.";
+        if (isNull)
+            throw new ArgumentNullException(paramName, "The key is null. " + Hint);
+        throw new ArgumentException("The key is empty. " + Hint, paramName);
+    }
+
+    /// <param name="className">The public class whose factory makes the state, e.g. "Blake256".</param>
+    [DoesNotReturn]
+    public static void StateNotInitialized(string className) =>
+        throw new InvalidOperationException($"This {className}HashState is not initialized (it is default). Create it with {className}.CreateIncrementalHasher.");
 
     [DoesNotReturn]
     public static void StateFinished() =>

@@ -11,20 +11,27 @@ namespace Blake2Fast.Interop;
 /// <remarks>
 /// <see cref="Key"/> returns a copy of the key; setting it starts a new hash with the new key, and is refused
 /// (<see cref="CryptographicException"/>) while a hash is in progress, so a hash never mixes two keys.
-/// <see cref="Dispose(bool)"/> clears the key copy and the state.
+/// <see cref="Dispose(bool)"/> clears the key copy and the state; afterwards every use throws
+/// <see cref="ObjectDisposedException"/> naming the algorithm and the factory the object came from.
 /// </remarks>
 internal sealed class Blake2Hmac<TState> : HMAC
     where TState : struct, IIncrementalState
 {
     private readonly int _digestLength;
+    private readonly string _objectName;
     private TState _state;
     private bool _hashing;
+    private bool _disposed;
 
-    public Blake2Hmac(int digestLength, ReadOnlySpan<byte> key)
+    /// <param name="digestLength">The digest length, validated here.</param>
+    /// <param name="key">The key (already refused by the keyed factories if null or empty), empty for an unkeyed hash.</param>
+    /// <param name="objectName">What the object is, for <see cref="ObjectDisposedException"/>: "BLAKE2b HMAC from Blake2b.CreateHMAC".</param>
+    public Blake2Hmac(int digestLength, ReadOnlySpan<byte> key, string objectName)
     {
         // Validates both arguments, with their names, before anything is stored.
         _ = Blake2Parameters.Simple(digestLength, key, _state.MaxDigestLength);
         _digestLength = digestLength;
+        _objectName = objectName;
         HashSizeValue = digestLength * 8;
         KeyValue = key.ToArray();
         HashName = _state.AlgorithmName;
@@ -34,12 +41,14 @@ internal sealed class Blake2Hmac<TState> : HMAC
     /// <summary>A copy of the key (empty for an unkeyed hash). Setting it starts a new hash with that key.</summary>
     public override byte[] Key
     {
-        // After Dispose the base class has dropped the key; like HMACSHA256, report null rather than fail.
+        // After Dispose the key is gone; like HMACSHA256, report null rather than fail.
         get => (byte[])KeyValue?.Clone()!;
         set
         {
-            if (value is null)
-                throw new ArgumentNullException(nameof(value));
+            // Setting the key is keying: a null or empty key would silently make the object hash without one.
+            // The parameter of a setter is "value", as HMACSHA256.Key names it.
+            ThrowIfDisposed();
+            KeyGuard.Require((ReadOnlySpan<byte>)value, nameof(value));
             if (_hashing)
                 throw new CryptographicException("The key cannot be changed while a hash is in progress.");
             int max = _state.MaxDigestLength;
@@ -57,8 +66,25 @@ internal sealed class Blake2Hmac<TState> : HMAC
         }
     }
 
+    /// <summary>The last digest computed; throws once the object is disposed, as every other member does.</summary>
+    public override byte[]? Hash
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return base.Hash;
+        }
+    }
+
+    private void ThrowIfDisposed()
+    {
+        if (_disposed)
+            throw new ObjectDisposedException(_objectName);
+    }
+
     public override void Initialize()
     {
+        ThrowIfDisposed();
         _state.Reset(_digestLength, KeyValue);
         _hashing = false;
     }
@@ -71,6 +97,7 @@ internal sealed class Blake2Hmac<TState> : HMAC
     protected override void HashCore(ReadOnlySpan<byte> source)
 #endif
     {
+        ThrowIfDisposed();
         _hashing = true;
         _state.Update(source);
     }
@@ -99,19 +126,27 @@ internal sealed class Blake2Hmac<TState> : HMAC
     // Starts the next hash at once, so the object is reusable whether or not the caller runs Initialize.
     private void FinishInto(Span<byte> destination)
     {
+        ThrowIfDisposed();
         _state.Finish(destination);
         Initialize();
     }
 
+    // The bases' Dispose is not called on purpose: all it does beyond what this one does (clear and drop the key) is
+    // set HashAlgorithm's own flag, after which the base class throws ObjectDisposedException naming this internal
+    // generic type before any code here runs (and on .NET Framework naming nothing). With the flag kept here, every
+    // use after Dispose reaches ThrowIfDisposed, which names the algorithm and the factory.
+#pragma warning disable CA2215 // Dispose methods should call base class dispose
     protected override void Dispose(bool disposing)
+#pragma warning restore CA2215
     {
-        if (disposing)
+        if (disposing && !_disposed)
         {
-            // Dispose may run more than once; the base class nulls KeyValue the first time.
             if (KeyValue is not null)
                 Array.Clear(KeyValue, 0, KeyValue.Length);
+            KeyValue = null!;
+            HashValue = null;
             _state = default;
+            _disposed = true;
         }
-        base.Dispose(disposing);
     }
 }

@@ -63,7 +63,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
         if ((_flags & (StateFlags.Initialized | StateFlags.Finished)) != StateFlags.Initialized)
         {
             if (_flags == 0)
-                ThrowHelper.StateNotInitialized();
+                ThrowHelper.StateNotInitialized(SavedStateEnvelope.ClassName(default(TEngine).Kind)!);
             ThrowHelper.StateFinished();
         }
     }

@@ -44,18 +44,52 @@ internal static class SavedStateEnvelope
         Checksum(blob.Slice(0, blob.Length - ChecksumLength), blob.Slice(blob.Length - ChecksumLength));
 
     /// <summary>
-    /// Checks what the algorithm needs before it reads its own header: the magic, room for the header, a body of at least
-    /// <paramref name="minBodyLength"/> bytes and the checksum, the version and the kind.
+    /// Checks what the algorithm needs before it reads its own header: the magic, the version and the kind (a blob of
+    /// another algorithm is named as such, whatever its length), then room for a body of at least
+    /// <paramref name="minBodyLength"/> bytes and the checksum.
     /// </summary>
     public static void Open(ReadOnlySpan<byte> blob, byte kind, int minBodyLength, string paramName)
     {
-        if (blob.Length < Length(minBodyLength) || !blob.Slice(0, 4).SequenceEqual("B2FS"u8))
+        if (blob.Length < HeaderLength || !blob.Slice(0, 4).SequenceEqual("B2FS"u8))
             throw new ArgumentException("This is not a saved Blake2Fast hash state.", paramName);
         if (blob[4] != Version)
             throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {Version}.", paramName);
         if (blob[5] != kind)
-            throw new ArgumentException("This saved state belongs to another algorithm.", paramName);
+        {
+            string expected = AlgorithmName(kind);
+            throw new ArgumentException(ClassName(blob[5]) is { } owner
+                ? $"This is a saved {AlgorithmName(blob[5])} state, not {expected}: resume it with {owner}HashState.RestoreState."
+                : $"This saved state is of an algorithm this library does not know (kind {blob[5]}), not {expected}.", paramName);
+        }
+        if (blob.Length < Length(minBodyLength))
+            throw new ArgumentException("The saved state is truncated or has the wrong length.", paramName);
     }
+
+    /// <summary>The algorithm a kind byte stands for, as the docs name it ("BLAKE2b").</summary>
+    public static string AlgorithmName(byte kind) => kind switch
+    {
+        1 => "BLAKE2b",
+        2 => "BLAKE2s",
+        3 => "BLAKE2bp",
+        4 => "BLAKE2sp",
+        0x20 => "BLAKE-256",
+        0x21 => "BLAKE-224",
+        0x30 => "BLAKE3",
+        _ => $"kind {kind}",
+    };
+
+    /// <summary>The public class of a kind byte's algorithm ("Blake2b"), or null for a kind this library does not write.</summary>
+    public static string? ClassName(byte kind) => kind switch
+    {
+        1 => "Blake2b",
+        2 => "Blake2s",
+        3 => "Blake2bp",
+        4 => "Blake2sp",
+        0x20 => "Blake256",
+        0x21 => "Blake224",
+        0x30 => "Blake3",
+        _ => null,
+    };
 
     /// <summary>
     /// Checks that the blob is exactly as long as the body its header announces, and that its checksum matches; returns

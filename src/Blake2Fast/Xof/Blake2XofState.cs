@@ -54,8 +54,16 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
 
     public readonly long BytesRemaining => _xofLength == Unknown ? long.MaxValue : _xofLength - _position;
 
+    // A default state's inner BLAKE2 state would name Blake2b or Blake2s; name the XOF's own factory instead.
+    private readonly void ThrowIfDefault()
+    {
+        if (_xofLength == 0)
+            ThrowHelper.StateNotInitialized(Unsafe.SizeOf<T>() == 8 ? "Blake2Xb" : "Blake2Xs");
+    }
+
     public void Update(ReadOnlySpan<byte> input)
     {
+        ThrowIfDefault();
         if (_reading)
             throw new InvalidOperationException("Input cannot be added once output has been read.");
         _inner.ThrowIfNotUsable();
@@ -66,6 +74,7 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
     {
         if (!_reading)
         {
+            ThrowIfDefault();
             _inner.ThrowIfNotUsable();
             if (output.Length > BytesRemaining)
                 ThrowHelper.ReadPastEnd(paramName, BytesRemaining);

@@ -102,8 +102,8 @@ public class HashDataTests
         byte[] key = Hex.Sequence(32);
         Assert.Equal(Blake2b.ComputeHash(key, "abc"u8), Blake2b.Keyed.HashData(key, "abc"u8));
         Assert.NotEqual(Blake2b.HashData("abc"u8), Blake2b.Keyed.HashData(key, "abc"u8));
-        // The empty key is the unkeyed hash, as with the 2.x names.
-        Assert.Equal(Blake2s.HashData("abc"u8), Blake2s.Keyed.HashData(ReadOnlySpan<byte>.Empty, "abc"u8));
+        // An empty key is refused, not taken as "unkeyed" (KeyRefusalTests covers every keyed entry point).
+        Assert.Throws<ArgumentException>("key", () => Blake2s.Keyed.HashData(Array.Empty<byte>(), "abc"u8));
     }
 
     // ---------------------------------------------------------------- refused input

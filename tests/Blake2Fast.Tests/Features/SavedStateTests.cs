@@ -134,18 +134,18 @@ public class SavedStateTests
             (s, i) => Blake2s.ComputeHash(s.ToParameters(), i));
 
         public static readonly StateAlgorithm Bp = new("blake2bp", true, 4, 3,
-            s => new BpHasher(Blake2bp.CreateIncrementalHasher(Full(s, 64), s.Key)),
+            s => new BpHasher(s.Keyed ? Blake2bp.CreateIncrementalHasher(Full(s, 64), s.Key) : Blake2bp.CreateIncrementalHasher(Full(s, 64))),
             (c, s) => new BpHasher(new Blake2bpHashState(new Blake2Parameters { DigestLength = Full(s, 64), Key = s.Key }, c)),
             blob => new BpHasher(Blake2bpHashState.RestoreState(blob)),
             () => new BpHasher(default),
-            (s, i) => Blake2bp.ComputeHash(Full(s, 64), s.Key, i));
+            (s, i) => s.Keyed ? Blake2bp.ComputeHash(Full(s, 64), s.Key, i) : Blake2bp.ComputeHash(Full(s, 64), i));
 
         public static readonly StateAlgorithm Sp = new("blake2sp", false, 8, 4,
-            s => new SpHasher(Blake2sp.CreateIncrementalHasher(Full(s, 32), s.Key)),
+            s => new SpHasher(s.Keyed ? Blake2sp.CreateIncrementalHasher(Full(s, 32), s.Key) : Blake2sp.CreateIncrementalHasher(Full(s, 32))),
             (c, s) => new SpHasher(new Blake2spHashState(new Blake2Parameters { DigestLength = Full(s, 32), Key = s.Key }, c)),
             blob => new SpHasher(Blake2spHashState.RestoreState(blob)),
             () => new SpHasher(default),
-            (s, i) => Blake2sp.ComputeHash(Full(s, 32), s.Key, i));
+            (s, i) => s.Keyed ? Blake2sp.ComputeHash(Full(s, 32), s.Key, i) : Blake2sp.ComputeHash(Full(s, 32), i));
 
         public static readonly StateAlgorithm[] All = { B, S, Bp, Sp };
 

@@ -40,20 +40,21 @@ public sealed class Algorithm
     // ---- the public API, by algorithm ----
     public byte[] ComputeHash(ReadOnlySpan<byte> input) => IsB ? Blake2b.ComputeHash(input) : Blake2s.ComputeHash(input);
     public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input) => IsB ? Blake2b.ComputeHash(digestLength, input) : Blake2s.ComputeHash(digestLength, input);
-    public byte[] ComputeHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => IsB ? Blake2b.ComputeHash(key, input) : Blake2s.ComputeHash(key, input);
-    public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => IsB ? Blake2b.ComputeHash(digestLength, key, input) : Blake2s.ComputeHash(digestLength, key, input);
+    // The keyed overloads refuse an empty key (KeyRefusalTests); in this driver an empty key means the unkeyed overload.
+    public byte[] ComputeHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => key.IsEmpty ? ComputeHash(input) : IsB ? Blake2b.ComputeHash(key, input) : Blake2s.ComputeHash(key, input);
+    public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => key.IsEmpty ? ComputeHash(digestLength, input) : IsB ? Blake2b.ComputeHash(digestLength, key, input) : Blake2s.ComputeHash(digestLength, key, input);
     public byte[] ComputeHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input) => IsB ? Blake2b.ComputeHash(parameters, input) : Blake2s.ComputeHash(parameters, input);
 
     public void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2b.ComputeAndWriteHash(input, output); else Blake2s.ComputeAndWriteHash(input, output); }
     public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2b.ComputeAndWriteHash(digestLength, input, output); else Blake2s.ComputeAndWriteHash(digestLength, input, output); }
-    public void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2b.ComputeAndWriteHash(key, input, output); else Blake2s.ComputeAndWriteHash(key, input, output); }
-    public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2b.ComputeAndWriteHash(digestLength, key, input, output); else Blake2s.ComputeAndWriteHash(digestLength, key, input, output); }
+    public void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (key.IsEmpty) ComputeAndWriteHash(input, output); else if (IsB) Blake2b.ComputeAndWriteHash(key, input, output); else Blake2s.ComputeAndWriteHash(key, input, output); }
+    public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (key.IsEmpty) ComputeAndWriteHash(digestLength, input, output); else if (IsB) Blake2b.ComputeAndWriteHash(digestLength, key, input, output); else Blake2s.ComputeAndWriteHash(digestLength, key, input, output); }
     public void ComputeAndWriteHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2b.ComputeAndWriteHash(parameters, input, output); else Blake2s.ComputeAndWriteHash(parameters, input, output); }
 
     public Hasher CreateIncrementalHasher() => IsB ? new Hasher(Blake2b.CreateIncrementalHasher()) : new Hasher(Blake2s.CreateIncrementalHasher());
     public Hasher CreateIncrementalHasher(int digestLength) => IsB ? new Hasher(Blake2b.CreateIncrementalHasher(digestLength)) : new Hasher(Blake2s.CreateIncrementalHasher(digestLength));
-    public Hasher CreateIncrementalHasher(ReadOnlySpan<byte> key) => IsB ? new Hasher(Blake2b.CreateIncrementalHasher(key)) : new Hasher(Blake2s.CreateIncrementalHasher(key));
-    public Hasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) => IsB ? new Hasher(Blake2b.CreateIncrementalHasher(digestLength, key)) : new Hasher(Blake2s.CreateIncrementalHasher(digestLength, key));
+    public Hasher CreateIncrementalHasher(ReadOnlySpan<byte> key) => key.IsEmpty ? CreateIncrementalHasher() : IsB ? new Hasher(Blake2b.CreateIncrementalHasher(key)) : new Hasher(Blake2s.CreateIncrementalHasher(key));
+    public Hasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) => key.IsEmpty ? CreateIncrementalHasher(digestLength) : IsB ? new Hasher(Blake2b.CreateIncrementalHasher(digestLength, key)) : new Hasher(Blake2s.CreateIncrementalHasher(digestLength, key));
     public Hasher CreateIncrementalHasher(in Blake2Parameters parameters) => IsB ? new Hasher(Blake2b.CreateIncrementalHasher(parameters)) : new Hasher(Blake2s.CreateIncrementalHasher(parameters));
 
     public System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm() => IsB ? Blake2b.CreateHashAlgorithm() : Blake2s.CreateHashAlgorithm();
