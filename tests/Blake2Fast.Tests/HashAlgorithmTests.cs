@@ -440,7 +440,10 @@ public class HashAlgorithmTests
         Assert.Throws<ObjectDisposedException>(() => h.ComputeHash(new MemoryStream(Data(10))));
         Assert.Throws<ObjectDisposedException>(() => h.TransformBlock(Data(10), 0, 10, null, 0));
         Assert.Throws<ObjectDisposedException>(() => h.TransformFinalBlock(Data(10), 0, 10));
+#if !LIBRARY_NETSTANDARD
+        // (The netstandard2.0 build has no span members; on a modern runtime HMAC's own refuse them, disposed or not.)
         Assert.Throws<ObjectDisposedException>(() => h.TryComputeHash(Data(10), new byte[a.MaxDigestLength], out _));
+#endif
         Assert.Throws<ObjectDisposedException>(() => h.Hash);
     }
 
