@@ -1,8 +1,10 @@
+// The README's usings block, verbatim (TheReadmeShowsExactlyTheseExamples checks it), then the tests' own.
 using System;
 using System.IO;
-using System.Linq;
 using System.Security.Cryptography;
 using System.Text;
+using Blake2Fast;
+using System.Linq;
 using System.Text.RegularExpressions;
 
 namespace Blake2Fast.Tests;
@@ -19,6 +21,16 @@ public class ReadmeExamples
     private static readonly byte[] StreamContent = Enumerable.Range(0, 300_000).Select(i => (byte)(i * 31)).ToArray();
     private readonly Stream stream = new MemoryStream(StreamContent);
     private static readonly byte[] fileContents = Enumerable.Range(0, 3_000_000).Select(i => (byte)(i * 7)).ToArray();
+
+    [Fact]
+    public void QuickStart()
+    {
+        byte[] hello = Blake2b.HashData(Encoding.UTF8.GetBytes("hello"));        // BLAKE2b, 64 bytes
+        string hex = Convert.ToHexString(hello).ToLowerInvariant();              // what b2sum prints for "hello"
+
+        // printf hello | b2sum (GNU coreutils), and Python's hashlib.blake2b(b"hello").hexdigest()
+        Assert.Equal("e4cfa39a3d37be31c59609e807970799caa68a19bfaa15135f165085e01d41a65ba1e1b146aeb6bd0092b49eac214c103ccfa3a365954bbbe52f74a2b3620c94", hex);
+    }
 
     [Fact]
     public void OneShot()
@@ -233,9 +245,10 @@ public class ReadmeExamples
         string readme = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "README.md"));
         string source = Normalize(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "ReadmeExamples.cs.txt")));
         var blocks = Regex.Matches(readme, "```csharp\\n(.*?)```", RegexOptions.Singleline);
-        // One README block per example method here (this check aside), so a block the regex missed fails too.
+        // One README block per example method here (this check aside), plus the usings block (this file's header),
+        // so a block the regex missed fails too.
         int examples = typeof(ReadmeExamples).GetMethods().Count(m => m.IsDefined(typeof(FactAttribute), false)) - 1;
-        Assert.Equal(examples, blocks.Count);
+        Assert.Equal(examples + 1, blocks.Count);
         foreach (Match block in blocks)
             Assert.Contains(Normalize(block.Groups[1].Value), source);
     }
