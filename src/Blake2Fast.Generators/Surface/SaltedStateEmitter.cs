@@ -60,18 +60,11 @@ internal static class SaltedStateEmitter
         w.Doc($"<summary>The length in bytes of the digest that <see cref=\"Finish()\"/> produces: {length} (0 for a <see langword=\"default\"/> state).</summary>");
         w.Line("public readonly int DigestLength => Inner.DigestLength;");
         w.Line();
-        // BLAKE-256 and BLAKE-224 share one engine, which cannot tell in a default state which of them it is: the
-        // wrapper checks first, so the message names this type's own factory.
-        w.Line("[System.Diagnostics.CodeAnalysis.UnscopedRef]");
-        w.Line($"private ref {inner} Usable()");
-        w.Line("{");
-        w.Line("    if (Inner.DigestLength == 0)");
-        w.Line($"        global::Blake2Fast.Internal.ThrowHelper.StateNotInitialized(\"{c}\");");
-        w.Line("    return ref Inner;");
-        w.Line("}");
-        w.Line();
-        StateMembers.Update(w, "Usable()");
-        StateMembers.Finishing(w, length.ToString(System.Globalization.CultureInfo.InvariantCulture), "Usable()");
+        // BLAKE-256 and BLAKE-224 share one engine, which cannot tell in a default state which of them it is: each member
+        // checks first (one compare, written inline rather than left to the inliner), so the message names this type's factory.
+        string guard = $"if (Inner.DigestLength == 0) global::Blake2Fast.Internal.ThrowHelper.StateNotInitialized(\"{c}\");";
+        StateMembers.Update(w, guard);
+        StateMembers.Finishing(w, length.ToString(System.Globalization.CultureInfo.InvariantCulture), guard);
         w.Doc("<summary>",
             "Saves the hash in progress to <paramref name=\"destination\"/> (<see cref=\"SavedStateLength\"/> bytes, no allocation),",
             "to be resumed with <see cref=\"RestoreState\"/> later, in another process or on another machine. The salt is saved with it.",
@@ -79,7 +72,7 @@ internal static class SaltedStateEmitter
             "<returns>The number of bytes written.</returns>",
             "<exception cref=\"ArgumentException\"><paramref name=\"destination\"/> is too short; nothing is written.</exception>",
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished.</exception>");
-        w.Line("public int SaveState(Span<byte> destination) => Usable().Save(destination, nameof(destination));");
+        StateMembers.Member(w, "public int SaveState(Span<byte> destination)", "Inner.Save(destination, nameof(destination))", guard, returns: true);
         w.Line();
         StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {length}, {c}.Core, nameof(savedState))");
         w.Line($"readonly string IIncrementalState.AlgorithmName => \"{name}\";");
@@ -89,7 +82,7 @@ internal static class SaltedStateEmitter
         w.Line("// The HashAlgorithm wrapper passes the salt as its \"key\": empty or the salt's length.");
         w.Line($"void IIncrementalState.Reset(int digestLength, ReadOnlySpan<byte> key) => Inner = new({length}, key, {c}.Core);");
         w.Line();
-        w.Line("void IIncrementalState.Finish(Span<byte> output) => Usable().Finish(output, nameof(output));");
+        StateMembers.Member(w, "void IIncrementalState.Finish(Span<byte> output)", "Inner.Finish(output, nameof(output))", guard, returns: false);
         w.Close();
         return w.ToString();
     }

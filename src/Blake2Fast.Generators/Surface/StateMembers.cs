@@ -9,34 +9,50 @@ internal static class StateMembers
 {
     public const string Unusable = "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or already finished.</exception>";
 
-    /// <param name="inner">The expression that reaches the engine state: <c>Inner</c>, or a call that checks it first.</param>
-    public static void Update(CodeWriter w, string inner = "Inner")
+    /// <param name="w">The writer.</param>
+    /// <param name="guard">A statement each member runs first (the salted states' default check), or empty.</param>
+    public static void Update(CodeWriter w, string guard = "")
     {
         w.Doc("<summary>Adds <paramref name=\"input\"/> to the data being hashed.</summary>", Unusable);
-        w.Line($"public void Update(ReadOnlySpan<byte> input) => {inner}.Update(input);");
+        Member(w, "public void Update(ReadOnlySpan<byte> input)", "Inner.Update(input)", guard, returns: false);
         w.Line();
     }
 
-    public static void Finishing(CodeWriter w, string length, string inner = "Inner")
+    public static void Finishing(CodeWriter w, string length, string guard = "")
     {
         w.Doc($"<summary>Finishes the hash and returns the digest ({length} bytes); the state cannot be used afterwards.</summary>", Unusable);
-        w.Line($"public byte[] Finish() => {inner}.Finish();");
+        Member(w, "public byte[] Finish()", "Inner.Finish()", guard, returns: true);
         w.Line();
         w.Doc($"<summary>Finishes the hash and writes the digest ({length} bytes) to the start of <paramref name=\"output\"/>.</summary>",
             $"<exception cref=\"ArgumentException\"><paramref name=\"output\"/> is shorter than {length} bytes; nothing is written and the state stays usable.</exception>",
             Unusable);
-        w.Line($"public void Finish(Span<byte> output) => {inner}.Finish(output, nameof(output));");
+        Member(w, "public void Finish(Span<byte> output)", "Inner.Finish(output, nameof(output))", guard, returns: false);
         w.Line();
         w.Doc("<summary>Finishes the hash if <paramref name=\"output\"/> can hold the digest.</summary>",
             $"<param name=\"output\">Receives the digest in its first {length} bytes.</param>",
             $"<param name=\"bytesWritten\">{length} on success, otherwise 0.</param>",
             "<returns><see langword=\"false\"/>, with nothing written and the state still usable, if <paramref name=\"output\"/> is too short.</returns>",
             Unusable);
-        w.Line($"public bool TryFinish(Span<byte> output, out int bytesWritten) => {inner}.TryFinish(output, out bytesWritten);");
+        Member(w, "public bool TryFinish(Span<byte> output, out int bytesWritten)", "Inner.TryFinish(output, out bytesWritten)", guard, returns: true);
         w.Line();
         w.Doc("<summary>The number of bytes <see cref=\"SaveState\"/> writes for this state as it is now.</summary>");
         w.Line("public readonly int SavedStateLength => Inner.SavedLength;");
         w.Line();
+    }
+
+    /// <summary>A member that calls <paramref name="call"/>: expression-bodied, or with <paramref name="guard"/> written before the call in its body.</summary>
+    public static void Member(CodeWriter w, string signature, string call, string guard, bool returns)
+    {
+        if (guard.Length == 0)
+        {
+            w.Line($"{signature} => {call};");
+            return;
+        }
+        w.Line(signature);
+        w.Line("{");
+        w.Line("    " + guard);
+        w.Line($"    {(returns ? "return " : "")}{call};");
+        w.Line("}");
     }
 
     /// <param name="restore">The engine call that reads the blob <c>savedState</c> into a new engine state.</param>
