@@ -26,7 +26,7 @@ public class ReadmeExamples
     public void QuickStart()
     {
         byte[] hello = Blake2b.HashData(Encoding.UTF8.GetBytes("hello"));        // BLAKE2b, 64 bytes
-        string hex = Convert.ToHexString(hello).ToLowerInvariant();              // what b2sum prints for "hello"
+        string hex = Convert.ToHexString(hello).ToLowerInvariant();              // as `printf hello | b2sum` prints it
 
         // printf hello | b2sum (GNU coreutils), and Python's hashlib.blake2b(b"hello").hexdigest()
         Assert.Equal("e4cfa39a3d37be31c59609e807970799caa68a19bfaa15135f165085e01d41a65ba1e1b146aeb6bd0092b49eac214c103ccfa3a365954bbbe52f74a2b3620c94", hex);
