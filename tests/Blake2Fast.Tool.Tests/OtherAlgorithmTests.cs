@@ -151,30 +151,6 @@ public sealed class OtherAlgorithmTests : IClassFixture<SampleFiles>
             failed.Stderr);
     }
 
-    [Theory]
-    [InlineData("blake2s", "blake2b")]
-    [InlineData("blake2s", "blake2sp")]
-    [InlineData("blake2bp", "blake2b")]
-    [InlineData("blake2b", "blake2bp")]
-    public void Lines_of_another_algorithm_are_improperly_formatted(string checkWith, string writtenWith)
-    {
-        string scratch = _samples.CopySmallFilesToScratch();
-        File.WriteAllText(
-            Path.Combine(scratch, "other.sums"),
-            Runner.B2fsum(scratch, null, "-a", writtenWith, "--tag", "one-byte").Stdout
-            + Runner.B2fsum(scratch, null, "-a", writtenWith, "--tag", "-l", "64", "one-byte").Stdout);
-
-        ToolResult result = Runner.B2fsum(scratch, null, "-a", checkWith, "-c", "-w", "other.sums");
-
-        string tag = Names[checkWith].Tag;
-        Assert.Equal(1, result.ExitCode);
-        Assert.Equal(
-            "b2fsum: other.sums: 1: improperly formatted " + tag + " checksum line\n"
-            + "b2fsum: other.sums: 2: improperly formatted " + tag + " checksum line\n"
-            + "b2fsum: other.sums: no properly formatted checksum lines found\n",
-            result.Stderr);
-    }
-
     [Fact]
     public void Untagged_blake2b_lines_longer_than_256_bits_are_not_blake2s_lines()
     {
