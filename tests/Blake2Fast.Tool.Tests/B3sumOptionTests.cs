@@ -4,7 +4,6 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
-using System.Text.Json;
 using Blake2Fast.Tool.Tests.Infrastructure;
 
 namespace Blake2Fast.Tool.Tests;
@@ -134,26 +133,8 @@ public sealed class B3sumOptionTests : IClassFixture<SampleFiles>
         string scratch = SampleFiles.CreateTempDirectory("b2fsum-keyed-kat");
         try
         {
-            var cases = new List<(string Name, string Expected)>();
-            string? key = null;
-            foreach (JsonElement entry in KnownAnswers.Value.RootElement.EnumerateArray())
-            {
-                string input = entry.GetProperty("in").GetString()!;
-                int length = input.Length / 2;
-                if (entry.GetProperty("hash").GetString() != algorithm || entry.GetProperty("key").GetString()!.Length == 0
-                    || !new[] { 0, 1, 63, 64, 65, 127, 128, 129, 255 }.Contains(length))
-                {
-                    continue;
-                }
-
-                key = entry.GetProperty("key").GetString()!;
-                string name = "kat-" + length.ToString(CultureInfo.InvariantCulture);
-                File.WriteAllBytes(Path.Combine(scratch, name), Convert.FromHexString(input));
-                cases.Add((name, entry.GetProperty("out").GetString()!));
-            }
-
-            Assert.Equal(9, cases.Count);
-            ToolResult result = Runner.B2fsum(scratch, Convert.FromHexString(key!), new[] { "-a", algorithm, "--keyed" }.Concat(cases.Select(c => c.Name)).ToArray());
+            (List<(string Name, string Expected)> cases, byte[] key) = KnownAnswerFiles.Write(scratch, algorithm, keyed: true);
+            ToolResult result = Runner.B2fsum(scratch, key, new[] { "-a", algorithm, "--keyed" }.Concat(cases.Select(c => c.Name)).ToArray());
             Assert.Equal(new ToolResult(0, string.Concat(cases.Select(c => c.Expected + "  " + c.Name + "\n")), string.Empty), result);
         }
         finally
@@ -235,9 +216,6 @@ public sealed class B3sumOptionTests : IClassFixture<SampleFiles>
     }
 
     private const string TryHelp = "Try 'b2fsum --help' for more information.\n";
-
-    private static readonly Lazy<JsonDocument> KnownAnswers = new(() =>
-        JsonDocument.Parse(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "blake2-kat.json"))));
 
     /// <summary>b2fsum's <c>-l BITS</c> and b3sum's <c>--length BYTES</c> for the same length ("" for the default).</summary>
     private static (string[] Ours, string[] Theirs) Lengths(string length)
