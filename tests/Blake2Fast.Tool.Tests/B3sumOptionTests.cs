@@ -122,6 +122,17 @@ public sealed class B3sumOptionTests : IClassFixture<SampleFiles>
         Assert.Equal(1, Runner.B2fsum(scratch, null, "-a", "blake3", "-c", "keyed.sums").ExitCode);
     }
 
+    [Fact]
+    public void A_keyed_check_cannot_read_standard_input_listed_as_a_file()
+    {
+        string scratch = _samples.CopySmallFilesToScratch();
+        string line = Runner.B2fsum(scratch, Key32, "--keyed", "one-byte").Stdout;
+        File.WriteAllText(Path.Combine(scratch, "sums"), line + line.Replace("one-byte", "-", StringComparison.Ordinal));
+        Assert.Equal(
+            new ToolResult(1, "one-byte: OK\n-: FAILED open or read\n", "b2fsum: -: standard input holds the key in keyed mode\nb2fsum: WARNING: 1 listed file could not be read\n"),
+            Runner.B2fsum(scratch, Key32, "--keyed", "-c", "sums"));
+    }
+
     /// <summary>BLAKE2's own keyed mode, against the official keyed vectors (key 00 01 02 ..., the longest allowed).</summary>
     [Theory]
     [InlineData("blake2b")]
