@@ -55,7 +55,8 @@ public static class B2fSum
     private static int HashAll(Options options, ToolContext context)
     {
         bool ok = true;
-        Span<byte> digest = stackalloc byte[options.DigestBytes];
+        // BLAKE3's extended output may be far longer than the standard lengths the stack holds.
+        Span<byte> digest = options.DigestBytes <= 64 ? stackalloc byte[options.DigestBytes] : new byte[options.DigestBytes];
         char terminator = options.Zero ? '\0' : '\n';
         foreach (string name in options.Files)
         {
@@ -64,6 +65,12 @@ public static class B2fSum
             {
                 context.Error(context.QuoteName(name) + ": " + failure.Value.Message);
                 ok = false;
+                continue;
+            }
+
+            if (options.Raw)
+            {
+                context.WriteBytes(digest);
                 continue;
             }
 
@@ -76,6 +83,13 @@ public static class B2fSum
     /// <summary>One output line, in b2sum's format or the BSD (<c>--tag</c>) one.</summary>
     private static string FormatLine(string name, ReadOnlySpan<byte> digest, Options options, char terminator)
     {
+        if (options.NoNames)
+        {
+            var hex = new StringBuilder((digest.Length * 2) + 1);
+            AppendHex(hex, digest);
+            return hex.Append(terminator).ToString();
+        }
+
         bool escape = !options.Zero && Quoting.NeedsChecksumLineEscape(name);
         string shownName = escape ? Quoting.EscapeName(name) : name;
         var line = new StringBuilder(digest.Length * 2 + shownName.Length + 24);
@@ -87,7 +101,7 @@ public static class B2fSum
         if (options.Tag)
         {
             line.Append(options.Algorithm.TagName);
-            if (digest.Length != options.Algorithm.MaxDigestBytes)
+            if (digest.Length != options.Algorithm.DefaultDigestBytes)
             {
                 line.Append('-').Append(digest.Length * 8);
             }

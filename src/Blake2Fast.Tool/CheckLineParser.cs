@@ -1,3 +1,5 @@
+using System;
+
 namespace Blake2Fast.Tool;
 
 /// <summary>
@@ -5,20 +7,34 @@ namespace Blake2Fast.Tool;
 /// <list type="bullet">
 /// <item><c>HEX  NAME</c> (or <c>HEX *NAME</c> for binary mode), the digest length being the hex length;</item>
 /// <item><c>HEX NAME</c> with a single blank (the BSD "reversed" form), unless the file already used the form above;</item>
-/// <item><c>BLAKE2b (NAME) = HEX</c> and <c>BLAKE2b-BITS (NAME) = HEX</c>;</item>
+/// <item><c>TAG (NAME) = HEX</c> and <c>TAG-BITS (NAME) = HEX</c>, where TAG names the algorithm as <c>--tag</c>
+/// writes it (<c>BLAKE2b</c>, <c>BLAKE3</c>, <c>BLAKE256</c>, ...): like GNU <c>cksum -c</c>, each such line is checked
+/// with the algorithm it names, whatever <c>-a</c> says (a tag the tool does not know makes the line improperly
+/// formatted);</item>
 /// <item>a leading backslash meaning the name is escaped (<c>\\</c>, <c>\n</c>, <c>\r</c>).</item>
 /// </list>
-/// Empty lines and lines starting with '#' are skipped; anything else is improperly formatted.
+/// Untagged lines use the algorithm of <c>-a</c>. Empty lines and lines starting with '#' are skipped; anything else
+/// is improperly formatted.
 /// One parser is used per checksum file, since the first untagged line fixes which untagged form the file uses.
 /// </summary>
 internal sealed class CheckLineParser
 {
-    private readonly DigestAlgorithm _algorithm;
+    private readonly DigestAlgorithm _untagged;
+    private readonly Func<DigestAlgorithm, DigestAlgorithm?> _mode;
 
     // Untagged form seen so far in this file: null (none yet), false ("HEX  NAME"), true ("HEX NAME").
     private bool? _singleBlankForm;
 
-    public CheckLineParser(DigestAlgorithm algorithm) => _algorithm = algorithm;
+    /// <summary>
+    /// A parser for one checksum file: <paramref name="untagged"/> checks untagged lines; <paramref name="mode"/> turns
+    /// the plain algorithm a tag names into the one to check with (keyed, deriving a key), or null when it has no such
+    /// mode, which makes the line improperly formatted.
+    /// </summary>
+    public CheckLineParser(DigestAlgorithm untagged, Func<DigestAlgorithm, DigestAlgorithm?> mode)
+    {
+        _untagged = untagged;
+        _mode = mode;
+    }
 
     public enum Result
     {
@@ -27,8 +43,8 @@ internal sealed class CheckLineParser
         Invalid,
     }
 
-    /// <summary>A file to check: its name, the expected digest in hex, and the digest length in bytes.</summary>
-    public readonly record struct Entry(string Name, string Hex, int DigestBytes);
+    /// <summary>A file to check: its name, the expected digest in hex, the digest length in bytes, and the algorithm.</summary>
+    public readonly record struct Entry(string Name, string Hex, int DigestBytes, DigestAlgorithm Algorithm);
 
     public Result Parse(string line, out Entry entry)
     {
@@ -58,16 +74,34 @@ internal sealed class CheckLineParser
 
         string name;
         string hex;
-        string tag = _algorithm.TagName;
-        if (string.CompareOrdinal(line, i, tag, 0, tag.Length) == 0)
+        DigestAlgorithm algorithm;
+        string tag = LeadingWord(line, i);
+        DigestAlgorithm? tagged = DigestAlgorithm.FromTag(tag);
+        if (tagged is null && string.CompareOrdinal(line, i, DigestAlgorithm.Blake2b.TagName, 0, DigestAlgorithm.Blake2b.TagName.Length) == 0)
         {
-            if (!TryParseTagged(line, i + tag.Length, out name, out hex))
+            // b2sum reads "BLAKE2b" and takes whatever character follows as the separator ("BLAKE2bx (f) = ..." is
+            // one of its lines); a tag this tool knows ("BLAKE2bp") is matched whole first.
+            tagged = DigestAlgorithm.Blake2b;
+            tag = tagged.TagName;
+        }
+
+        if (tagged is not null)
+        {
+            DigestAlgorithm? inMode = _mode(tagged);
+            if (inMode is null || !TryParseTagged(line, i + tag.Length, inMode, out name, out hex))
             {
                 return Result.Invalid;
             }
+
+            algorithm = inMode;
         }
-        else if (!TryParseUntagged(line, i, out name, out hex))
+        else if (TryParseUntagged(line, i, out name, out hex))
         {
+            algorithm = _untagged;
+        }
+        else
+        {
+            // An unknown tag lands here too: it is no hex digest, or its line no "HEX NAME" line.
             return Result.Invalid;
         }
 
@@ -76,28 +110,48 @@ internal sealed class CheckLineParser
             return Result.Invalid;
         }
 
-        entry = new Entry(name, hex, hex.Length / 2);
+        entry = new Entry(name, hex, hex.Length / 2, algorithm);
         return Result.Entry;
     }
 
-    /// <summary>Parses what follows the algorithm name: <c>[-BITS] (NAME) = HEX</c>.</summary>
-    private bool TryParseTagged(string line, int i, out string name, out string hex)
+    /// <summary>
+    /// The run of ASCII letters and digits at <paramref name="start"/>: a tag is compared whole, so that
+    /// <c>BLAKE2bp</c> is not read as <c>BLAKE2b</c> followed by garbage.
+    /// </summary>
+    private static string LeadingWord(string line, int start)
+    {
+        int end = start;
+        while (end < line.Length && line[end] < 128 && char.IsLetterOrDigit(line[end]))
+        {
+            end++;
+        }
+
+        return line.Substring(start, end - start);
+    }
+
+    /// <summary>Parses what follows the algorithm name: <c>[-BITS] (NAME) = HEX</c>, with b2sum's separators.</summary>
+    private static bool TryParseTagged(string line, int i, DigestAlgorithm algorithm, out string name, out string hex)
     {
         name = hex = string.Empty;
-        int bits = _algorithm.MaxDigestBits;
+        int bits = algorithm.DefaultDigestBytes * 8;
         if (i < line.Length && line[i] == '-')
         {
             if (!TryParseBits(line, ref i, out ulong value)
-                || value == 0 || value % 8 != 0 || value > (ulong)_algorithm.MaxDigestBits
-                || (_algorithm.FixedLength && value != (ulong)_algorithm.MaxDigestBits))
+                || value == 0 || value % 8 != 0 || value > (ulong)algorithm.MaxDigestBits
+                || (algorithm.FixedLength && value != (ulong)algorithm.MaxDigestBits))
             {
                 return false;
             }
 
             bits = (int)value;
         }
+        else if (i < line.Length && line[i] != '(')
+        {
+            // As in coreutils: one character of any kind separates the tag from the name, then one space may follow.
+            i++;
+        }
 
-        while (i < line.Length && IsBlank(line[i]))
+        if (i < line.Length && line[i] == ' ')
         {
             i++;
         }
@@ -233,8 +287,8 @@ internal sealed class CheckLineParser
         }
 
         int hexLength = i - hexStart;
-        if (hexLength < 2 || hexLength % 2 != 0 || hexLength > _algorithm.MaxDigestBytes * 2
-            || (_algorithm.FixedLength && hexLength != _algorithm.MaxDigestBytes * 2))
+        if (hexLength < 2 || hexLength % 2 != 0 || hexLength / 2 > _untagged.MaxDigestBits / 8
+            || (_untagged.FixedLength && hexLength != _untagged.DefaultDigestBytes * 2))
         {
             return false;
         }

@@ -11,6 +11,9 @@ namespace Blake2Fast.Tool;
 /// </summary>
 internal static class Checker
 {
+    /// <summary>Why <c>-</c> cannot be read under <c>--keyed</c>: standard input held the key.</summary>
+    public const string KeyOnStandardInput = "standard input holds the key in keyed mode";
+
     public static int CheckAll(Options options, ToolContext context)
     {
         bool ok = true;
@@ -47,14 +50,15 @@ internal static class Checker
             ownsStream = true;
         }
 
-        var parser = new CheckLineParser(options.Algorithm);
+        var parser = new CheckLineParser(options.Algorithm, options.InMode);
         long lineNumber = 0;
         long improperlyFormatted = 0;
         long properlyFormatted = 0;
         long matched = 0;
         long mismatched = 0;
         long unreadable = 0;
-        Span<byte> digest = stackalloc byte[options.Algorithm.MaxDigestBytes];
+        // Room for every standard length; a longer (BLAKE3 extended) digest gets an array of its own.
+        Span<byte> digest = stackalloc byte[64];
         try
         {
             foreach (string line in ReadLines(stream!))
@@ -79,8 +83,10 @@ internal static class Checker
                 }
 
                 properlyFormatted++;
-                Span<byte> actual = digest.Slice(0, entry.DigestBytes);
-                FileHasher.Failure? failure = FileHasher.TryHash(entry.Name, options.Algorithm, actual, context);
+                Span<byte> actual = entry.DigestBytes <= digest.Length ? digest.Slice(0, entry.DigestBytes) : new byte[entry.DigestBytes];
+                FileHasher.Failure? failure = options.Keyed && entry.Name == "-"
+                    ? new FileHasher.Failure(KeyOnStandardInput, IsMissing: false)
+                    : FileHasher.TryHash(entry.Name, entry.Algorithm, actual, context);
                 string shownName = Quoting.NeedsCheckResultEscape(entry.Name) ? "\\" + Quoting.EscapeName(entry.Name) : entry.Name;
                 if (failure is not null)
                 {

@@ -40,6 +40,10 @@ internal static class CommandLine
         Zero,
         Help,
         Version,
+        Keyed,
+        DeriveKey,
+        NoNames,
+        Raw,
     }
 
     private readonly record struct LongOption(string Name, bool HasArgument, Id Id);
@@ -61,6 +65,12 @@ internal static class CommandLine
         new("zero", false, Id.Zero),
         new("help", false, Id.Help),
         new("version", false, Id.Version),
+
+        // b3sum's options, after b2sum's own so that abbreviations b2sum takes keep their meaning and messages.
+        new("keyed", false, Id.Keyed),
+        new("derive-key", true, Id.DeriveKey),
+        new("no-names", false, Id.NoNames),
+        new("raw", false, Id.Raw),
     };
 
     private static Id? ShortOption(char c) => c switch
@@ -262,6 +272,18 @@ internal static class CommandLine
             case Id.Version:
                 HelpText.WriteVersion(context.Stdout);
                 return ParseOutcome.Done;
+            case Id.Keyed:
+                options.Keyed = true;
+                break;
+            case Id.DeriveKey:
+                options.DeriveKeyContext = value;
+                break;
+            case Id.NoNames:
+                options.NoNames = true;
+                break;
+            case Id.Raw:
+                options.Raw = true;
+                break;
         }
 
         return ParseOutcome.Run;
@@ -424,6 +446,7 @@ internal static class CommandLine
             problem = "the --strict option is meaningful only when verifying checksums";
         }
 
+        problem ??= KeyedModes.Problem(options, context);
         if (problem is not null)
         {
             context.UsageError(problem);
@@ -435,7 +458,7 @@ internal static class CommandLine
             options.Files.Add("-");
         }
 
-        return ParseOutcome.Run;
+        return KeyedModes.Apply(options, context) ? ParseOutcome.Run : ParseOutcome.Failed;
     }
 
     private static bool IsAsciiDigit(char c) => c >= '0' && c <= '9';

@@ -1,35 +1,80 @@
 using System;
+using System.Linq;
 using System.Security.Cryptography;
 
 namespace Blake2Fast.Tool;
 
-/// <summary>One of the BLAKE2 variants the tool can be asked for with <c>--algorithm</c>.</summary>
+/// <summary>
+/// One of the hashes the tool can be asked for with <c>--algorithm</c>, in one mode: plain, keyed (<c>--keyed</c>)
+/// or BLAKE3's key derivation (<c>--derive-key</c>). The plain ones are listed in <see cref="All"/>; a mode is
+/// another instance with the same names (<see cref="WithKey"/>, <see cref="DerivingKey"/>).
+/// </summary>
 internal sealed class DigestAlgorithm
 {
-    public static readonly DigestAlgorithm Blake2b = new("blake2b", "BLAKE2b", Blake2Fast.Blake2b.DefaultDigestLength, Blake2Fast.Blake2b.CreateHashAlgorithm);
-    public static readonly DigestAlgorithm Blake2s = new("blake2s", "BLAKE2s", Blake2Fast.Blake2s.DefaultDigestLength, Blake2Fast.Blake2s.CreateHashAlgorithm);
-    public static readonly DigestAlgorithm Blake2bp = new("blake2bp", "BLAKE2bp", Blake2Fast.Blake2bp.DefaultDigestLength, Blake2Fast.Blake2bp.CreateHashAlgorithm);
-    public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", Blake2Fast.Blake2sp.DefaultDigestLength, Blake2Fast.Blake2sp.CreateHashAlgorithm);
+    public static readonly DigestAlgorithm Blake2b = new("blake2b", "BLAKE2b", Blake2Fast.Blake2b.DefaultDigestLength, Blake2Fast.Blake2b.MaxKeyLength,
+        length => Blake2Fast.Blake2b.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2b.CreateHMAC(length, key));
 
-    /// <summary>BLAKE3, its output as <c>b3sum</c> prints it; <c>-l</c> shortens it (up to the standard 256 bits).</summary>
-    public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.CreateHashAlgorithm);
+    public static readonly DigestAlgorithm Blake2s = new("blake2s", "BLAKE2s", Blake2Fast.Blake2s.DefaultDigestLength, Blake2Fast.Blake2s.MaxKeyLength,
+        length => Blake2Fast.Blake2s.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2s.CreateHMAC(length, key));
 
-    // The SHA-3 finalist: one digest length only.
-    public static readonly DigestAlgorithm Blake256 = new("blake256", "BLAKE256", Blake2Fast.Blake256.DefaultDigestLength, _ => Blake2Fast.Blake256.CreateHashAlgorithm(), fixedLength: true);
-    public static readonly DigestAlgorithm Blake224 = new("blake224", "BLAKE224", Blake2Fast.Blake224.DefaultDigestLength, _ => Blake2Fast.Blake224.CreateHashAlgorithm(), fixedLength: true);
+    public static readonly DigestAlgorithm Blake2bp = new("blake2bp", "BLAKE2bp", Blake2Fast.Blake2bp.DefaultDigestLength, Blake2Fast.Blake2bp.MaxKeyLength,
+        length => Blake2Fast.Blake2bp.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2bp.CreateHMAC(length, key));
+
+    public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", Blake2Fast.Blake2sp.DefaultDigestLength, Blake2Fast.Blake2sp.MaxKeyLength,
+        length => Blake2Fast.Blake2sp.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2sp.CreateHMAC(length, key));
+
+    /// <summary>
+    /// BLAKE3, its output as <c>b3sum</c> prints it: 256 bits by default, any whole number of bytes with <c>-l</c>
+    /// (beyond 256 bits it is BLAKE3's extended output); its key is exactly 32 bytes.
+    /// </summary>
+    public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.KeyLength,
+        length => Blake2Fast.Blake3.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake3.CreateHMAC(length, key),
+        maxDigestBits: Blake3MaxDigestBits, exactKey: true);
+
+    // The SHA-3 finalist: one digest length only, and no keyed mode (its salt is not a key).
+    public static readonly DigestAlgorithm Blake256 = new("blake256", "BLAKE256", Blake2Fast.Blake256.DefaultDigestLength, 0,
+        _ => Blake2Fast.Blake256.CreateHashAlgorithm(), keyed: null, fixedLength: true);
+
+    public static readonly DigestAlgorithm Blake224 = new("blake224", "BLAKE224", Blake2Fast.Blake224.DefaultDigestLength, 0,
+        _ => Blake2Fast.Blake224.CreateHashAlgorithm(), keyed: null, fixedLength: true);
 
     /// <summary>All variants, in the order <c>--help</c> and error messages list them.</summary>
     public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp, Blake3, Blake256, Blake224 };
 
-    private readonly Func<int, HashAlgorithm> _createHasher;
+    /// <summary>
+    /// The longest BLAKE3 output <c>-l</c> takes: the largest multiple of 8 bits an int holds (256 MiB). The digest and
+    /// its hex line are held in memory, so "any length" stops somewhere; b3sum's own limit is far beyond any use.
+    /// </summary>
+    private const int Blake3MaxDigestBits = int.MaxValue & ~7;
 
-    private DigestAlgorithm(string name, string tagName, int maxDigestBytes, Func<int, HashAlgorithm> createHasher, bool fixedLength = false)
+    private readonly Func<int, HashAlgorithm> _create;
+    private readonly Func<int, byte[], HashAlgorithm>? _createKeyed;
+
+    private DigestAlgorithm(
+        string name,
+        string tagName,
+        int defaultDigestBytes,
+        int maxKeyBytes,
+        Func<int, HashAlgorithm> create,
+        Func<int, byte[], HashAlgorithm>? keyed,
+        int maxDigestBits = 0,
+        bool exactKey = false,
+        bool fixedLength = false)
     {
-        FixedLength = fixedLength;
         Name = name;
         TagName = tagName;
-        MaxDigestBytes = maxDigestBytes;
-        _createHasher = createHasher;
+        DefaultDigestBytes = defaultDigestBytes;
+        MaxDigestBits = maxDigestBits == 0 ? defaultDigestBytes * 8 : maxDigestBits;
+        MaxKeyBytes = keyed is null ? 0 : maxKeyBytes;
+        ExactKey = exactKey;
+        FixedLength = fixedLength;
+        _create = create;
+        _createKeyed = keyed;
+    }
+
+    private DigestAlgorithm(DigestAlgorithm plain, Func<int, HashAlgorithm> create)
+        : this(plain.Name, plain.TagName, plain.DefaultDigestBytes, 0, create, keyed: null, plain.MaxDigestBits, fixedLength: plain.FixedLength)
+    {
     }
 
     /// <summary>The name used on the command line, e.g. <c>blake2b</c>.</summary>
@@ -38,16 +83,45 @@ internal sealed class DigestAlgorithm
     /// <summary>The name used in BSD-style lines and messages, e.g. <c>BLAKE2b</c>.</summary>
     public string TagName { get; }
 
-    /// <summary>The longest (and default) digest, in bytes.</summary>
-    public int MaxDigestBytes { get; }
+    /// <summary>The standard digest length in bytes: what is computed without <c>-l</c>, written without <c>-BITS</c> after the tag.</summary>
+    public int DefaultDigestBytes { get; }
 
-    public int MaxDigestBits => MaxDigestBytes * 8;
+    /// <summary>The longest digest <c>-l</c> and check lines may ask for, in bits.</summary>
+    public int MaxDigestBits { get; }
 
     /// <summary>Whether the full length is the only one (BLAKE-256/224): <c>--length</c> takes only it (or 0).</summary>
     public bool FixedLength { get; }
 
+    /// <summary>The longest key of the algorithm's keyed mode, in bytes; 0 when it has none.</summary>
+    public int MaxKeyBytes { get; }
+
+    /// <summary>Whether the key must be exactly <see cref="MaxKeyBytes"/> long (BLAKE3), not 1 up to it (BLAKE2).</summary>
+    public bool ExactKey { get; }
+
+    /// <summary>The key lengths the keyed mode takes, for messages: "exactly 32" or "1 to 64".</summary>
+    public string KeyLengths => ExactKey ? "exactly " + MaxKeyBytes : "1 to " + MaxKeyBytes;
+
+    /// <summary>The plain variant whose <see cref="TagName"/> is <paramref name="tag"/>, or null.</summary>
+    public static DigestAlgorithm? FromTag(string tag) => All.FirstOrDefault(a => a.TagName == tag);
+
+    /// <summary>The keyed mode of this algorithm with <paramref name="key"/>, or null when it takes no key of that length.</summary>
+    public DigestAlgorithm? WithKey(byte[] key)
+    {
+        if (_createKeyed is null || key.Length == 0 || key.Length > MaxKeyBytes || (ExactKey && key.Length != MaxKeyBytes))
+        {
+            return null;
+        }
+
+        Func<int, byte[], HashAlgorithm> createKeyed = _createKeyed;
+        return new DigestAlgorithm(this, length => createKeyed(length, key));
+    }
+
+    /// <summary>BLAKE3's key derivation for <paramref name="context"/>; null for every other algorithm.</summary>
+    public DigestAlgorithm? DerivingKey(string context) =>
+        ReferenceEquals(this, Blake3) ? new DigestAlgorithm(this, length => new Blake3DeriveKey(context, length)) : null;
+
     /// <summary>Starts an incremental hash producing <paramref name="digestBytes"/> bytes.</summary>
-    public IncrementalDigest CreateHasher(int digestBytes) => new(_createHasher(digestBytes));
+    public IncrementalDigest CreateHasher(int digestBytes) => new(_create(digestBytes));
 
     /// <summary>
     /// An incremental hash in progress, one per file: the algorithm's <see cref="HashAlgorithm"/>, fed the tool's pooled
@@ -69,5 +143,30 @@ internal sealed class DigestAlgorithm
         }
 
         public void Dispose() => _hash.Dispose();
+    }
+
+    /// <summary>
+    /// BLAKE3's derive_key mode behind <see cref="HashAlgorithm"/>, so that every mode goes through one incremental
+    /// interface; the library offers this mode as a hash state only.
+    /// </summary>
+    private sealed class Blake3DeriveKey : HashAlgorithm
+    {
+        private readonly string _context;
+        private readonly int _length;
+        private Blake3HashState _state;
+
+        public Blake3DeriveKey(string context, int length)
+        {
+            _context = context;
+            _length = length;
+            HashSizeValue = length * 8;
+            Initialize();
+        }
+
+        public override void Initialize() => _state = Blake2Fast.Blake3.CreateDeriveKeyHasher(_context, _length);
+
+        protected override void HashCore(byte[] array, int ibStart, int cbSize) => _state.Update(array.AsSpan(ibStart, cbSize));
+
+        protected override byte[] HashFinal() => _state.Finish();
     }
 }

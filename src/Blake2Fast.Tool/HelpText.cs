@@ -11,7 +11,8 @@ internal static class HelpText
         const string P = ToolContext.ProgramName;
         output.Write(
             "Usage: " + P + " [OPTION]... [FILE]...\n" +
-            "Print or check BLAKE2 checksums (BLAKE2b, 512 bits, unless told otherwise).\n" +
+            "Print or check BLAKE2 or BLAKE3 checksums (BLAKE2b, 512 bits, unless told\n" +
+            "otherwise).\n" +
             "\n" +
             "With no FILE, or when FILE is -, read standard input.\n" +
             "\n" +
@@ -22,13 +23,23 @@ internal static class HelpText
             "  -b, --binary          read in binary mode ('*' before the name)\n" +
             "  -c, --check           verify the checksums listed in the FILEs\n" +
             "  -l, --length=BITS     digest length in bits: a multiple of 8, at most 512\n" +
-            "                          for blake2b(p) and 256 for blake2s(p) and blake3\n" +
-            "                          (0: the maximum); blake256 and blake224 take only\n" +
+            "                          for blake2b(p) and 256 for blake2s(p) (0: the\n" +
+            "                          maximum); blake3 takes any length, 256 by default,\n" +
+            "                          longer being its extended output (b3sum -l counts\n" +
+            "                          bytes, not bits); blake256 and blake224 take only\n" +
             "                          their full length\n" +
             "      --tag             print BSD-style lines: BLAKE2b (FILE) = HEX\n" +
             "  -t, --text            read in text mode (the default)\n" +
             "  -z, --zero            end each output line with NUL, not newline,\n" +
             "                          and do not escape file names\n" +
+            "\n" +            "As b3sum does:\n" +
+            "      --keyed           keyed hashing; the key is read raw from standard\n" +
+            "                          input: exactly 32 bytes for blake3, 1 to 64 for\n" +
+            "                          blake2b(p), 1 to 32 for blake2s(p)\n" +
+            "      --derive-key=CONTEXT  blake3's key derivation for CONTEXT; the FILEs\n" +
+            "                          hold the key material\n" +
+            "      --no-names        print the checksums without file names\n" +
+            "      --raw             write the checksum of one FILE as raw bytes\n" +
             "\n" +
             "Only when verifying checksums:\n" +
             "      --ignore-missing  skip listed files that do not exist\n" +
@@ -44,8 +55,11 @@ internal static class HelpText
             "checksum, a space, '*' for binary or ' ' for text mode, then the name.\n" +
             "A line starts with '\\' when the name holds a backslash, newline or carriage\n" +
             "return; these are then written as \\\\, \\n and \\r.\n" +
-            "When checking, FILE holds lines in either format, as printed by " + P + "\n" +
-            "or b2sum; the digest length is taken from each line.\n" +
+            "When checking, FILE holds lines in either format, as printed by " + P + ",\n" +
+            "b2sum or b3sum; the digest length is taken from each line. A BSD-style line\n" +
+            "names its algorithm (BLAKE3 (FILE) = HEX, BLAKE2s-128 (FILE) = HEX), which\n" +
+            "checks it, as in GNU cksum -c; other lines use -a (blake2b by default).\n" +
+            "With --keyed or --derive-key every line is checked in that mode.\n" +
             "\n" +
             "Exit status: 0 on success, 1 if a file could not be read, a checksum did not\n" +
             "match, or the command line was invalid.\n");

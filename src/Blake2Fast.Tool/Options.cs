@@ -34,6 +34,30 @@ internal sealed class Options
 
     public List<string> Files { get; } = new();
 
-    /// <summary>The digest length in bytes for computing: the <c>--length</c> value or the algorithm's maximum.</summary>
-    public int DigestBytes => LengthBits == 0 ? Algorithm.MaxDigestBytes : LengthBits / 8;
+    /// <summary><c>--keyed</c>: the key is read from standard input (<see cref="Key"/> once read).</summary>
+    public bool Keyed { get; set; }
+
+    /// <summary>The key read from standard input under <c>--keyed</c>; null otherwise.</summary>
+    public byte[]? Key { get; set; }
+
+    /// <summary>The <c>--derive-key</c> context (BLAKE3's key derivation); null when not given.</summary>
+    public string? DeriveKeyContext { get; set; }
+
+    /// <summary><c>--no-names</c>: print the digest alone on each line.</summary>
+    public bool NoNames { get; set; }
+
+    /// <summary><c>--raw</c>: write the digest of the one input as raw bytes.</summary>
+    public bool Raw { get; set; }
+
+    /// <summary>The digest length in bytes for computing: the <c>--length</c> value or the algorithm's standard one.</summary>
+    public int DigestBytes => LengthBits == 0 ? Algorithm.DefaultDigestBytes : LengthBits / 8;
+
+    /// <summary>
+    /// <paramref name="plain"/> in the mode the options ask for (keyed, deriving a key, or plain); null when the
+    /// algorithm has no such mode or takes no key of that length.
+    /// </summary>
+    public DigestAlgorithm? InMode(DigestAlgorithm plain) =>
+        Key is not null ? plain.WithKey(Key)
+        : DeriveKeyContext is not null ? plain.DerivingKey(DeriveKeyContext)
+        : plain;
 }

@@ -105,6 +105,17 @@ internal sealed class StandardOutputWriter : TextWriter
 
     public override void Flush() => Guard(_inner.Flush);
 
+    /// <summary>Writes bytes unencoded (<c>--raw</c>), after the text already buffered.</summary>
+    public void WriteBytes(ReadOnlySpan<byte> bytes)
+    {
+        byte[] copy = bytes.ToArray();
+        Guard(() =>
+        {
+            _inner.Flush();
+            _stream.Write(copy, 0, copy.Length);
+        });
+    }
+
     /// <summary>
     /// Writes out what is still buffered and says how writing went, as coreutils' close_stdout does: null when all
     /// went well, else what follows "write error" in the message. That is the reason of the final failure; after an

@@ -1,3 +1,4 @@
+using System;
 using System.IO;
 
 namespace Blake2Fast.Tool;
@@ -48,6 +49,24 @@ internal sealed class ToolContext
 
     /// <summary>An argument quoted for a diagnostic.</summary>
     public string QuoteArgument(string argument) => Quoting.Argument(argument, Utf8);
+
+    /// <summary>
+    /// Writes bytes as they are (<c>--raw</c>). Standard output takes them unencoded; a host's own writer, which has no
+    /// bytes, gets each byte as the character of that number (U+0000 to U+00FF).
+    /// </summary>
+    public void WriteBytes(ReadOnlySpan<byte> bytes)
+    {
+        if (Stdout is StandardOutputWriter standard)
+        {
+            standard.WriteBytes(bytes);
+            return;
+        }
+
+        foreach (byte b in bytes)
+        {
+            Stdout.Write((char)b);
+        }
+    }
 
     /// <summary>Writes <c>b2fsum: message</c> to standard error, after what is pending on standard output.</summary>
     public void Error(string message)
