@@ -6,9 +6,9 @@ namespace Blake2Fast;
 
 /// <summary>
 /// Any number of BLAKE3 inputs (chunks or parents) on the lane kernels: full groups on the widest kernel, and the
-/// rest as one group on the narrowest kernel with at least that many lanes, its idle lanes hashing bytes nobody
-/// reads. Never a whole chunk on the portable kernel while a SIMD kernel runs (a lane kernel with 13 of 16 lanes
-/// busy costs what 16 cost, which is about what the portable kernel takes for one chunk).
+/// rest as one group on the narrowest SIMD kernel with at least that many lanes, its idle lanes hashing bytes nobody
+/// reads. Never a whole chunk on the portable kernel while a SIMD kernel runs (13 chunks on 16 lanes cost what 16
+/// cost; the portable kernel takes about as long for one).
 /// </summary>
 internal static unsafe class Blake3Batches
 {
@@ -40,9 +40,11 @@ internal static unsafe class Blake3Batches
             table[c] = new Blake3Kernel[kernels[0].Lanes];
             for (int rest = 1; rest < kernels[0].Lanes; rest++)
             {
-                // The narrowest that takes the rest in one group: on Zen 4 a group costs about the same number of
-                // instructions at every width, and narrower vectors issue faster (512-bit ones as two halves).
-                int k = kernels.Length - 1;
+                // The narrowest SIMD kernel that takes the rest in one group. Measured on Zen 4 (loaded machine, one
+                // group each): 16 lanes of AVX-512 cost about 1.5x 8 of AVX2, which cost about what 4 of SSE4.1 do,
+                // and what the portable kernel takes for one chunk or one parent; so never two groups where one
+                // wider group will do, and a lone chunk on SSE4.1 costs no more than on the portable kernel.
+                int k = kernels.Length > 1 ? kernels.Length - 2 : 0;
                 while (kernels[k].Lanes < rest)
                     k--;
                 table[c][rest] = kernels[k];
