@@ -22,41 +22,27 @@ namespace Blake2Fast;
 /// <para>A value type of about 1.9 KB (the chaining-value stack of a 2^64-byte input lives inside it) that allocates
 /// nothing. Copying it snapshots the hash in progress; pass it by <see langword="ref"/> to share one hash.</para>
 /// <para>Whole 1 KiB chunks are hashed straight from the caller's memory, many side by side in SIMD lanes where the
-/// CPU has them; the last chunk and block are held back until more input arrives or the hash is finished.</para>
+/// CPU has them, each as soon as it is complete; only the first chunk (which may be the whole input, the root) and
+/// the last block of the chunk in progress wait for more input or the end.</para>
 /// <para>A <see langword="default"/> instance is not usable, and a finished state refuses further use; both throw
 /// <see cref="InvalidOperationException"/>. Finishing clears the key material held in the state.</para>
 /// </remarks>
 [StructLayout(LayoutKind.Sequential)]
 public unsafe partial struct Blake3HashState : IIncrementalState
 {
-    private const int ChunkLength = 1024;
-    private const int BlockLength = 64;
-    private const int MaxDepth = 54; // 2^54 chunks of 1 KiB: 2^64 bytes
-    private const int MaxSubtree = 64; // chunks hashed into one subtree per kernel round (scratch: 3 KiB of stack)
+    private const int ChunkLength = Blake3Tree.ChunkLength;
+    private const int BlockLength = Blake3Tree.BlockLength;
 
     private const byte Live = 1, Finished = 2;
 
-    // Fixed buffers inside private structs: a fixed field of a public struct would make its generated buffer type public.
-    private Words _key;
-    private Words _chunkCv;
-    private Block _block;
-    private CvStack _stack;
-    private ulong _chunkCounter; // chunks completed before the current one: its index
-    private int _blockLength; // bytes in _block
-    private int _blocksCompressed; // blocks of the current chunk already compressed
-    private int _stackLength;
-    private uint _flags; // the mode: 0, KeyedHash or DeriveKeyMaterial
+    private Blake3Tree _tree;
     private int _digestLength;
-    private Blake2Core _core;
     private byte _status;
 
     private Blake3HashState(ref uint key, uint flags, int digestLength, Blake2Core core)
     {
-        for (int i = 0; i < 8; i++)
-            _key.W[i] = _chunkCv.W[i] = Unsafe.Add(ref key, i);
-        _flags = flags;
+        _tree = new Blake3Tree(ref key, flags, core);
         _digestLength = digestLength;
-        _core = core;
         _status = Live;
     }
 
@@ -73,8 +59,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, Blake2Core core)
     {
         DigestLengthOf(digestLength, key);
-        Words words;
-        ReadWords(key.IsEmpty ? IV : key, ref words.W[0]);
+        Blake3Tree.Words words;
+        Blake3Tree.ReadWords(key.IsEmpty ? IV : key, ref words.W[0]);
         return new Blake3HashState(ref words.W[0], key.IsEmpty ? 0 : KeyedHash, digestLength, core);
     }
 
@@ -88,8 +74,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             throw new ArgumentNullException(nameof(context));
         if (digestLength < 1)
             ThrowHelper.DigestLengthOutOfRange("length", digestLength, int.MaxValue);
-        Words iv;
-        ReadWords(IV, ref iv.W[0]);
+        Blake3Tree.Words iv;
+        Blake3Tree.ReadWords(IV, ref iv.W[0]);
         var contextState = new Blake3HashState(ref iv.W[0], DeriveKeyContext, 32, core);
         // The context as UTF-8, a piece at a time through a stack buffer: no allocation for any length.
         byte* utf8 = stackalloc byte[3 * 128];
@@ -108,8 +94,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         Blake3OutputReader root = contextState.FinishXof();
         byte* contextKey = stackalloc byte[32];
         root.Read(new Span<byte>(contextKey, 32));
-        Words words;
-        ReadWords(new ReadOnlySpan<byte>(contextKey, 32), ref words.W[0]);
+        Blake3Tree.Words words;
+        Blake3Tree.ReadWords(new ReadOnlySpan<byte>(contextKey, 32), ref words.W[0]);
         new Span<byte>(contextKey, 32).Clear();
         return new Blake3HashState(ref words.W[0], DeriveKeyMaterial, digestLength, core);
     }
@@ -141,8 +127,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         DigestLengthOf(digestLength, key);
         if (output.Length < digestLength)
             ThrowHelper.DestinationTooSmall(outputName, digestLength);
-        Words words;
-        ReadWords(key.IsEmpty ? IV : key, ref words.W[0]);
+        Blake3Tree.Words words;
+        Blake3Tree.ReadWords(key.IsEmpty ? IV : key, ref words.W[0]);
         uint flags = key.IsEmpty ? 0 : KeyedHash;
         if (input.Length <= ChunkLength)
         {
@@ -166,7 +152,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output)
     {
-        Words cv;
+        Blake3Tree.Words cv;
         for (int i = 0; i < 8; i++)
             cv.W[i] = Unsafe.Add(ref key, i);
         uint start = ChunkStart;
@@ -185,18 +171,18 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             return;
         }
         // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression.
-        Block block;
+        Blake3Tree.Block block;
         Unsafe.InitBlockUnaligned(ref block.B[last.Length], 0, (uint)(BlockLength - last.Length));
         if (!last.IsEmpty)
             Unsafe.CopyBlockUnaligned(ref block.B[0], ref MemoryMarshal.GetReference(last), (uint)last.Length);
         Blake3Portable.Compress(ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
         if (output.Length == 32)
         {
-            WriteWords(ref cv.W[0], ref MemoryMarshal.GetReference(output));
+            Blake3Tree.WriteWords(ref cv.W[0], ref MemoryMarshal.GetReference(output));
         }
         else
         {
-            WriteWords(ref cv.W[0], ref block.B[0]);
+            Blake3Tree.WriteWords(ref cv.W[0], ref block.B[0]);
             new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block.B[0]), output.Length).CopyTo(output);
         }
         cv = default;
@@ -237,52 +223,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         if (_status != Live)
             ThrowUnusable();
-        ref byte source = ref MemoryMarshal.GetReference(input);
-        int length = input.Length, position = 0;
-        while (true)
-        {
-            if (_blockLength == BlockLength)
-            {
-                if (position == length)
-                    return; // a full block is held back: it may be the last of the input
-                if (_blocksCompressed == ChunkLength / BlockLength - 1)
-                {
-                    FinishChunk();
-                }
-                else
-                {
-                    Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
-                    _blocksCompressed++;
-                }
-                _blockLength = 0;
-            }
-            int remaining = length - position;
-            if (remaining == 0)
-                return;
-            if (_blockLength == 0)
-            {
-                if (_blocksCompressed == 0 && remaining > ChunkLength)
-                {
-                    // At a chunk boundary with more than a chunk to go: whole chunks, many at once, from the input.
-                    position += HashSubtrees(ref Unsafe.Add(ref source, position), remaining, parallelism);
-                    continue;
-                }
-                // Whole blocks straight from the input, never the chunk's last nor the input's last (held back).
-                int direct = Math.Min((remaining - 1) / BlockLength, ChunkLength / BlockLength - 1 - _blocksCompressed);
-                if (direct > 0)
-                {
-                    Blake3Portable.CompressBlocks(ref _chunkCv.W[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
-                        _blocksCompressed == 0 ? ChunkStart : 0, 0);
-                    _blocksCompressed += direct;
-                    position += direct * BlockLength;
-                    remaining -= direct * BlockLength;
-                }
-            }
-            int take = Math.Min(BlockLength - _blockLength, remaining);
-            Unsafe.CopyBlockUnaligned(ref _block.B[_blockLength], ref Unsafe.Add(ref source, position), (uint)take);
-            _blockLength += take;
-            position += take;
-        }
+        _tree.Update(input, parallelism);
     }
 
     /// <summary>Finishes the hash and returns the digest (<see cref="DigestLength"/> bytes); the state cannot be used afterwards.</summary>
@@ -337,36 +278,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         if (_status != Live)
             ThrowUnusable();
-        // The root: the current chunk's output, folded into the stacked subtrees from the top.
-        for (int i = _blockLength; i < BlockLength; i++)
-            _block.B[i] = 0;
-        uint flags = _flags | ChunkEnd | (_blocksCompressed == 0 ? ChunkStart : 0);
-        Blake3OutputReader reader;
-        if (_stackLength == 0)
-        {
-            reader = new Blake3OutputReader(ref _chunkCv.W[0], ref _block.B[0], _blockLength, flags);
-        }
-        else
-        {
-            Words cv;
-            Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, flags);
-            for (int i = 0; i < 8; i++)
-                cv.W[i] = _chunkCv.W[i];
-            byte* parent = stackalloc byte[BlockLength];
-            for (int level = _stackLength - 1; ; level--)
-            {
-                Unsafe.CopyBlockUnaligned(ref *parent, ref _stack.B[32 * level], 32);
-                WriteWords(ref cv.W[0], ref parent[32]);
-                for (int i = 0; i < 8; i++)
-                    cv.W[i] = _key.W[i];
-                if (level == 0)
-                    break;
-                Blake3Portable.Compress(ref cv.W[0], ref *parent, 0, BlockLength, _flags | Parent);
-            }
-            reader = new Blake3OutputReader(ref cv.W[0], ref *parent, BlockLength, _flags | Parent);
-            new Span<byte>(parent, BlockLength).Clear();
-            cv = default;
-        }
+        Blake3OutputReader reader = _tree.Root();
         Clear();
         return reader;
     }
@@ -377,10 +289,11 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     // compressed in the current chunk, the bytes in the block, the stacked CVs, 2 zero bytes and the digest length
     // (u32); the body, the chunk counter (u64), the key words, the chunk's CV, the block's bytes and the stacked CVs.
     private const int SavedFixedLength = 8 + 32 + 32;
+    private const string OutOfRange = "The saved state holds values out of range.";
     private const byte SavedKind = 0x30;
 
     /// <summary>The number of bytes <see cref="SaveState"/> writes for this state as it is now.</summary>
-    public readonly int SavedStateLength => SavedStateEnvelope.Length(SavedFixedLength + _blockLength + 32 * _stackLength);
+    public readonly int SavedStateLength => SavedStateEnvelope.Length(_tree.SavedLength);
 
     /// <summary>
     /// Saves the hash in progress to <paramref name="destination"/> (<see cref="SavedStateLength"/> bytes, no
@@ -399,26 +312,15 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         if (_status != Live)
             ThrowUnusable();
-        if (_flags != 0 && !includeKeyedState)
+        if (_tree.Flags != 0 && !includeKeyedState)
             throw new InvalidOperationException("The state of a keyed hash or key derivation holds key-derived material; pass includeKeyedState: true to save it anyway.");
-        Span<byte> blob = SavedStateEnvelope.Begin(destination, SavedFixedLength + _blockLength + 32 * _stackLength, SavedKind, nameof(destination));
-        blob[6] = (byte)_flags;
-        blob[7] = (byte)_blocksCompressed;
-        blob[8] = (byte)_blockLength;
-        blob[9] = (byte)_stackLength;
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, _tree.SavedLength, SavedKind, nameof(destination));
+        blob[6] = (byte)_tree.Flags;
+        blob[7] = (byte)_tree.BlocksCompressed;
+        blob[8] = (byte)_tree.BlockLengthHeld;
+        blob[9] = (byte)_tree.StackLength;
         BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(12), (uint)_digestLength);
-        Span<byte> body = blob.Slice(SavedStateEnvelope.HeaderLength);
-        BinaryPrimitives.WriteUInt64LittleEndian(body, _chunkCounter);
-        for (int i = 0; i < 8; i++)
-        {
-            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(8 + 4 * i), _key.W[i]);
-            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(40 + 4 * i), _chunkCv.W[i]);
-        }
-        int at = SavedFixedLength;
-        for (int i = 0; i < _blockLength; i++)
-            body[at++] = _block.B[i];
-        for (int i = 0; i < 32 * _stackLength; i++)
-            body[at++] = _stack.B[i];
+        _tree.Save(blob.Slice(SavedStateEnvelope.HeaderLength));
         SavedStateEnvelope.Seal(blob);
         return blob.Length;
     }
@@ -437,161 +339,21 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         ulong chunkCounter = BinaryPrimitives.ReadUInt64LittleEndian(body);
         uint flags = blob[6];
         uint digestLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
-        if ((flags != 0 && flags != KeyedHash && flags != DeriveKeyMaterial) || blocksCompressed > ChunkLength / BlockLength - 1
-            || blockLength > BlockLength || stackLength > MaxDepth || stackLength != PopCount(chunkCounter) || digestLength < 1 || digestLength > int.MaxValue
-            || (blockLength == 0 && (blocksCompressed != 0 || chunkCounter != 0)) || blob[10] != 0 || blob[11] != 0)
-            throw new ArgumentException("The saved state holds values out of range.", name);
-
-        Words key;
-        ReadWords(body.Slice(8), ref key.W[0]);
-        var state = new Blake3HashState(ref key.W[0], flags, (int)digestLength, Blake3.Core);
-        key = default;
-        ReadWords(body.Slice(40), ref state._chunkCv.W[0]);
-        state._chunkCounter = chunkCounter;
-        state._blocksCompressed = blocksCompressed;
-        state._blockLength = blockLength;
-        state._stackLength = stackLength;
-        int at = SavedFixedLength;
-        for (int i = 0; i < blockLength; i++)
-            state._block.B[i] = body[at++];
-        for (int i = 0; i < 32 * stackLength; i++)
-            state._stack.B[i] = body[at++];
-        return state;
-    }
-
-    // ---- the tree ----
-
-    /// <summary>Compresses the held-back last block of a full chunk (more input has arrived) and stacks the chunk's CV.</summary>
-    private void FinishChunk()
-    {
-        Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
-        byte* cv = stackalloc byte[32];
-        WriteWords(ref _chunkCv.W[0], ref *cv);
-        Push(cv, 1);
-        for (int i = 0; i < 8; i++)
-            _chunkCv.W[i] = _key.W[i];
-        _blocksCompressed = 0;
-    }
-
-    /// <summary>
-    /// Hashes whole chunks of <paramref name="input"/> (from a chunk boundary), leaving 1 to 1024 bytes for the chunk
-    /// state: each round is a power-of-two run of chunks aligned to its size, reduced to one CV with the lane kernels
-    /// (chunks, then each level of parents) and stacked as one subtree. Returns the bytes consumed.
-    /// </summary>
-    private int HashSubtrees(ref byte input, int length, int parallelism)
-    {
-        byte* cv = stackalloc byte[32];
-        int chunks = (length - 1) / ChunkLength, consumed = 0;
-        bool split = parallelism > 1 && chunks >= 2 * ParallelGrain;
-        fixed (byte* start = &input)
-        fixed (uint* key = &_key.W[0])
+        if ((flags != 0 && flags != KeyedHash && flags != DeriveKeyMaterial) || digestLength < 1 || digestLength > int.MaxValue
+            || !Blake3Tree.IsValid(chunkCounter, blocksCompressed, blockLength, stackLength) || blob[10] != 0 || blob[11] != 0)
+            throw new ArgumentException(OutOfRange, name);
+        return new Blake3HashState
         {
-            while (chunks > 0)
-            {
-                // The largest power-of-two run of chunks that fits and is aligned to its size, so it is one subtree of
-                // the tree: up to MaxSubtree chunks on this thread, or, with threads to use, as large as fits.
-                int n = 1;
-                while (n * 2 <= chunks && (split || n * 2 <= MaxSubtree) && (_chunkCounter & (ulong)(n * 2 - 1)) == 0)
-                    n *= 2;
-                if (split && n >= 2 * ParallelGrain)
-                    ParallelSubtree(start + consumed, n, _chunkCounter, key, _flags, _core, parallelism, cv);
-                else
-                    Subtree(start + consumed, n, _chunkCounter, key, _flags, _core, cv);
-                Push(cv, n);
-                consumed += n * ChunkLength;
-                chunks -= n;
-            }
-        }
-        return consumed;
-    }
-
-    /// <summary>Chunks per thread, at the least (256 KiB): below that, a thread's start costs more than it saves.</summary>
-    private const int ParallelGrain = 256;
-
-    /// <summary>
-    /// The CV of the subtree of <paramref name="chunks"/> chunks (a power of two) at <paramref name="input"/>: its halves'
-    /// halves ... on up to <paramref name="parallelism"/> threads of at least <see cref="ParallelGrain"/> chunks each,
-    /// then their CVs merged here. Static and by pointer: a worker cannot reach a struct's <c>this</c>.
-    /// </summary>
-    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, Blake2Core core, int parallelism, byte* cv)
-    {
-        int parts = 1;
-        while (parts * 2 <= parallelism && chunks / (parts * 2) >= ParallelGrain)
-            parts *= 2;
-        int per = chunks / parts;
-        byte* cvs = stackalloc byte[parts * 32];
-        System.Threading.Tasks.Parallel.For(0, parts, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = parts },
-            i => Subtree(input + (long)i * per * ChunkLength, per, counter + (ulong)(i * per), key, flags, core, cvs + i * 32));
-        for (int m = parts; m > 1; m >>= 1)
-            Blake3Kernels.HashMany(core, ref *cvs, (nuint)(m / 2), BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cvs);
-        Unsafe.CopyBlockUnaligned(cv, cvs, 32);
-    }
-
-    /// <summary>The CV of a subtree of <paramref name="chunks"/> chunks (a power of two), on the calling thread.</summary>
-    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, Blake2Core core, byte* cv)
-    {
-        if (chunks > MaxSubtree)
-        {
-            // Halves, recursively: the two CVs side by side are their parent's block.
-            byte* pair = stackalloc byte[64];
-            int half = chunks / 2;
-            Subtree(input, half, counter, key, flags, core, pair);
-            Subtree(input + (long)half * ChunkLength, half, counter + (ulong)half, key, flags, core, pair + 32);
-            Blake3Kernels.HashMany(core, ref *pair, 1, BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cv);
-            return;
-        }
-        byte* cvs = stackalloc byte[MaxSubtree * 32];
-        Blake3Kernels.HashMany(core, ref *input, (nuint)chunks, ChunkLength, ChunkLength / BlockLength, ref *key, counter, true, flags, ChunkStart, ChunkEnd, ref *cvs);
-        for (int m = chunks; m > 1; m >>= 1)
-            Blake3Kernels.HashMany(core, ref *cvs, (nuint)(m / 2), BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cvs);
-        Unsafe.CopyBlockUnaligned(cv, cvs, 32);
-    }
-
-    /// <summary>
-    /// Stacks the CV of a completed subtree of <paramref name="chunks"/> chunks and merges what is now complete: the
-    /// stack keeps one CV per set bit of the chunk count. More input is known to follow, so no merge here is the root.
-    /// </summary>
-    private void Push(byte* cv, int chunks)
-    {
-        Unsafe.CopyBlockUnaligned(ref _stack.B[32 * _stackLength], ref *cv, 32);
-        _stackLength++;
-        _chunkCounter += (ulong)chunks;
-        int keep = PopCount(_chunkCounter);
-        Words parent;
-        while (_stackLength > keep)
-        {
-            // The two top CVs lie side by side: they are the parent's block as they stand.
-            for (int i = 0; i < 8; i++)
-                parent.W[i] = _key.W[i];
-            ref byte block = ref _stack.B[32 * (_stackLength - 2)];
-            Blake3Portable.Compress(ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
-            WriteWords(ref parent.W[0], ref block);
-            _stackLength--;
-        }
-    }
-
-    private static int PopCount(ulong value)
-    {
-#if NETSTANDARD2_0 || NETSTANDARD2_1
-        int count = 0;
-        for (; value != 0; value &= value - 1)
-            count++;
-        return count;
-#else
-        return System.Numerics.BitOperations.PopCount(value);
-#endif
+            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, Blake3.Core),
+            _digestLength = (int)digestLength,
+            _status = Live,
+        };
     }
 
     /// <summary>Clears the key material and marks the state finished.</summary>
     private void Clear()
     {
-        int used = _stackLength * 32;
-        for (int i = 0; i < 8; i++)
-            _key.W[i] = _chunkCv.W[i] = 0;
-        Unsafe.InitBlockUnaligned(ref _block.B[0], 0, BlockLength);
-        if (used > 0)
-            Unsafe.InitBlockUnaligned(ref _stack.B[0], 0, (uint)used);
-        _stackLength = 0;
+        _tree.Clear();
         _status = Finished;
     }
 
@@ -599,41 +361,6 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         throw new InvalidOperationException(
             "The BLAKE3 state is not usable: it is default (create it with Blake3.CreateIncrementalHasher) or already finished.");
-    }
-
-    // ---- words ----
-
-    internal static void ReadWords(ReadOnlySpan<byte> bytes, ref uint words)
-    {
-        for (int i = 0; i < 8; i++)
-            Unsafe.Add(ref words, i) = BinaryPrimitives.ReadUInt32LittleEndian(bytes.Slice(4 * i));
-    }
-
-    internal static void WriteWords(ref uint words, ref byte bytes)
-    {
-        for (int i = 0; i < 8; i++)
-        {
-            uint word = Unsafe.Add(ref words, i);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 4 * i), BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word));
-        }
-    }
-
-    /// <summary>Eight words: a key or chaining value.</summary>
-    internal struct Words
-    {
-        public fixed uint W[8];
-    }
-
-    /// <summary>One 64-byte block.</summary>
-    internal struct Block
-    {
-        public fixed byte B[BlockLength];
-    }
-
-    /// <summary>The chaining values of the completed subtrees, one per set bit of the chunk count, 32 bytes each.</summary>
-    private struct CvStack
-    {
-        public fixed byte B[MaxDepth * 32];
     }
 
     // ---- the HashAlgorithm wrapper's view ----

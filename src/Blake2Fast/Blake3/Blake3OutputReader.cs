@@ -20,8 +20,8 @@ namespace Blake2Fast;
 /// </remarks>
 public unsafe struct Blake3OutputReader
 {
-    private Blake3HashState.Words _cv;
-    private Blake3HashState.Block _block;
+    private Blake3Tree.Words _cv;
+    private Blake3Tree.Block _block;
     private uint _blockLength;
     private uint _flags; // ROOT is set in every usable reader
     private long _position;

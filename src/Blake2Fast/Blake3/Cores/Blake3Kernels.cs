@@ -31,6 +31,9 @@ internal static unsafe class Blake3Kernels
     /// <summary>Every core BLAKE3 can run here, lowest first (the tests run each).</summary>
     public static IReadOnlyList<Blake2Core> Supported => All.Where(k => k.IsSupported).Select(k => k.Core).OrderBy(c => c).ToArray();
 
+    /// <summary>The kernels that run here at or below <paramref name="core"/>, widest first (the portable one last).</summary>
+    public static Blake3Kernel[] Runnable(Blake2Core core) => All.Where(k => k.IsSupported && k.Core <= core).ToArray();
+
     internal static Blake2Core Choose(string? requested)
     {
         Blake2Core? named = Blake2Cores.Parse(requested);
