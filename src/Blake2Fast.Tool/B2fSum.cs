@@ -55,19 +55,52 @@ public static class B2fSum
     private static int HashAll(Options options, ToolContext context)
     {
         bool ok = true;
-        Span<byte> digest = stackalloc byte[options.DigestBytes];
         char terminator = options.Zero ? '\0' : '\n';
-        foreach (string name in options.Files)
+        int threads = options.Threads ?? Environment.ProcessorCount;
+        void Deliver(string name, FileHasher.Failure? failure, ReadOnlySpan<byte> digest)
         {
-            FileHasher.Failure? failure = FileHasher.TryHash(name, options.Algorithm, digest, context);
             if (failure is not null)
             {
                 context.Error(context.QuoteName(name) + ": " + failure.Value.Message);
                 ok = false;
-                continue;
+                return;
             }
 
             context.Stdout.Write(FormatLine(name, digest, options, terminator));
+        }
+
+        int workers = Math.Min(threads, options.Files.Count);
+        if (workers <= 1)
+        {
+            // One file, or --threads 1: on this thread, each line written as soon as it is done (a single BLAKE3
+            // file may still use every thread).
+            var workspace = new Workspace(threads);
+            byte[] digest = new byte[options.DigestBytes];
+            foreach (string name in options.Files)
+            {
+                Deliver(name, FileHasher.TryHash(name, options.Algorithm, digest, context, workspace), digest);
+            }
+
+            return ok ? 0 : 1;
+        }
+
+        // Lines that are ready leave together, and everything ready is written out before waiting for the next.
+        var batched = context.Stdout as StandardOutputWriter;
+        if (batched is not null)
+        {
+            batched.FlushEachLine = false;
+        }
+
+        try
+        {
+            OrderedHashing.Run(options.Files, options.Algorithm, options.DigestBytes, workers, threads, context, Deliver, context.Stdout.Flush);
+        }
+        finally
+        {
+            if (batched is not null)
+            {
+                batched.FlushEachLine = true;
+            }
         }
 
         return ok ? 0 : 1;

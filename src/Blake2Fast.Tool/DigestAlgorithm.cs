@@ -12,7 +12,11 @@ internal sealed class DigestAlgorithm
     public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", Blake2Fast.Blake2sp.DefaultDigestLength, Blake2Fast.Blake2sp.CreateHashAlgorithm);
 
     /// <summary>BLAKE3, its output as <c>b3sum</c> prints it; <c>-l</c> shortens it (up to the standard 256 bits).</summary>
-    public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.CreateHashAlgorithm);
+    public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.CreateHashAlgorithm)
+    {
+        // Its state directly: one large file can then be spread over every core (UpdateParallel).
+        CreateBlake3State = Blake2Fast.Blake3.CreateIncrementalHasher,
+    };
 
     // The SHA-3 finalist: one digest length only.
     public static readonly DigestAlgorithm Blake256 = new("blake256", "BLAKE256", Blake2Fast.Blake256.DefaultDigestLength, _ => Blake2Fast.Blake256.CreateHashAlgorithm(), fixedLength: true);
@@ -46,8 +50,12 @@ internal sealed class DigestAlgorithm
     /// <summary>Whether the full length is the only one (BLAKE-256/224): <c>--length</c> takes only it (or 0).</summary>
     public bool FixedLength { get; }
 
+    /// <summary>For BLAKE3: its hash state for a digest length, which can hash one input on several threads.</summary>
+    private Func<int, Blake3HashState>? CreateBlake3State { get; init; }
+
     /// <summary>Starts an incremental hash producing <paramref name="digestBytes"/> bytes.</summary>
-    public IncrementalDigest CreateHasher(int digestBytes) => new(_createHasher(digestBytes));
+    public IncrementalDigest CreateHasher(int digestBytes) =>
+        CreateBlake3State is { } create ? new(create(digestBytes)) : new(_createHasher(digestBytes));
 
     /// <summary>
     /// An incremental hash in progress, one per file: the algorithm's <see cref="HashAlgorithm"/>, fed the tool's pooled
@@ -55,19 +63,52 @@ internal sealed class DigestAlgorithm
     /// </summary>
     internal sealed class IncrementalDigest : IDisposable
     {
-        private readonly HashAlgorithm _hash;
+        private readonly HashAlgorithm? _hash;
+        private Blake3HashState _blake3;
 
         public IncrementalDigest(HashAlgorithm hash) => _hash = hash;
 
-        public void Update(byte[] buffer, int count) => _hash.TransformBlock(buffer, 0, count, null, 0);
+        public IncrementalDigest(Blake3HashState blake3) => _blake3 = blake3;
+
+        /// <summary>Whether <see cref="UpdateParallel"/> spreads one input over several threads (BLAKE3's tree).</summary>
+        public bool CanUpdateParallel => _hash is null;
+
+        public void Update(byte[] buffer, int count)
+        {
+            if (_hash is null)
+            {
+                _blake3.Update(buffer.AsSpan(0, count));
+            }
+            else
+            {
+                _hash.TransformBlock(buffer, 0, count, null, 0);
+            }
+        }
+
+        /// <summary>Adds <paramref name="input"/> on up to <paramref name="threads"/> threads; only where <see cref="CanUpdateParallel"/>.</summary>
+        public void UpdateParallel(ReadOnlySpan<byte> input, int threads)
+        {
+            if (_hash is not null)
+            {
+                throw new InvalidOperationException("Only BLAKE3 hashes one input on several threads.");
+            }
+
+            _blake3.UpdateParallel(input, threads);
+        }
 
         /// <summary>Writes the digest, exactly <c>output.Length</c> bytes (the length the hash was created with).</summary>
         public void Finish(Span<byte> output)
         {
+            if (_hash is null)
+            {
+                _blake3.Finish(output);
+                return;
+            }
+
             _hash.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
             _hash.Hash.AsSpan().CopyTo(output);
         }
 
-        public void Dispose() => _hash.Dispose();
+        public void Dispose() => _hash?.Dispose();
     }
 }
