@@ -94,6 +94,10 @@ public static class B2fSum
         try
         {
             OrderedHashing.Run(options.Files, options.Algorithm, options.DigestBytes, workers, threads, context, Deliver, context.Stdout.Flush);
+
+            // The last lines leave now, as they would have one by one: a failure here is a failure of the run, not
+            // of the final close (which decides whether "write error" gives a reason).
+            context.Stdout.Flush();
         }
         finally
         {

@@ -75,7 +75,7 @@ internal static class FileHasher
     /// </summary>
     public static Failure? TryHash(string name, DigestAlgorithm algorithm, Span<byte> digest, ToolContext context, Workspace workspace, Action<long, long>? report)
     {
-        SafeFileHandle? handle = null;
+        InputFile? file = null;
         try
         {
             using DigestAlgorithm.IncrementalDigest hasher = algorithm.CreateHasher(digest.Length);
@@ -86,13 +86,13 @@ internal static class FileHasher
             }
             else
             {
-                Failure? openFailure = TryOpenHandle(context.ResolvePath(name), out handle);
+                Failure? openFailure = InputFile.TryOpen(context.ResolvePath(name), out file);
                 if (openFailure is not null)
                 {
                     return openFailure;
                 }
 
-                HashHandle(handle!, hasher, workspace, report);
+                HashFile(file!, hasher, workspace, report);
             }
 
             hasher.Finish(digest);
@@ -108,7 +108,7 @@ internal static class FileHasher
         }
         finally
         {
-            handle?.Dispose();
+            file?.Dispose();
         }
     }
 
@@ -130,14 +130,14 @@ internal static class FileHasher
     /// Hashes an open file to its end. The size from the open's fstat only sizes the reads: a file that grows or
     /// shrinks meanwhile is hashed as far as reads reach, as b2sum does.
     /// </summary>
-    private static void HashHandle(SafeFileHandle handle, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
+    private static void HashFile(InputFile file, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
     {
-        long size = FileSize(handle);
+        long size = file.Size;
         report?.Invoke(0, size);
         long offset = 0;
-        if (size >= SpreadMinimum && workspace.Threads > 1 && hasher.CanUpdateParallel)
+        if (size >= SpreadMinimum && workspace.Threads > 1 && hasher.CanUpdateParallel && file.Positional)
         {
-            offset = HashSpread(handle, size, hasher, workspace, report);
+            offset = HashSpread(file, size, hasher, workspace, report);
         }
 
         // One more than what is left, so that a file read to its size is known to be at its end without another
@@ -147,19 +147,7 @@ internal static class FileHasher
         Task<int>? ahead = null;
         try
         {
-            int read;
-            try
-            {
-                read = RandomAccess.Read(handle, current.AsSpan(0, request), offset);
-            }
-            catch (NotSupportedException) when (offset == 0)
-            {
-                // A pipe, FIFO or terminal: no positioned reads, so plain ones (the check comes before any read).
-                using var stream = new FileStream(handle, FileAccess.Read, bufferSize: 0);
-                HashStream(stream, hasher, workspace, report);
-                return;
-            }
-
+            int read = file.Read(current.AsSpan(0, request), offset);
             while (read > 0)
             {
                 long end = offset + read;
@@ -172,7 +160,7 @@ internal static class FileHasher
                 {
                     next = workspace.Ahead();
                     byte[] target = next;
-                    ahead = Task.Run(() => RandomAccess.Read(handle, target.AsSpan(0, ChunkSize), end));
+                    ahead = Task.Run(() => file.Read(target.AsSpan(0, ChunkSize), end));
                 }
 
                 hasher.Update(current, read);
@@ -195,7 +183,7 @@ internal static class FileHasher
 
                 request = read < request ? request : (int)Math.Min((long)request * 2, ChunkSize);
                 current = workspace.Buffer(request);
-                read = RandomAccess.Read(handle, current.AsSpan(0, request), offset);
+                read = file.Read(current.AsSpan(0, request), offset);
             }
         }
         finally
@@ -220,7 +208,7 @@ internal static class FileHasher
     /// is truncated meanwhile (SIGBUS): a short read ends this and the caller reads on from there. Returns the bytes
     /// hashed; the last few MiB are left to the caller, whose read also finds the end.
     /// </summary>
-    private static long HashSpread(SafeFileHandle handle, long size, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
+    private static long HashSpread(InputFile file, long size, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
     {
         int threads = workspace.Threads;
         byte[] block = workspace.SpreadBlock(threads * SpreadSlice);
@@ -234,11 +222,11 @@ internal static class FileHasher
                 int start = i * SpreadSlice;
                 long at = offset + start;
                 reads[i] = start < length
-                    ? Task.Run(() => ReadFully(handle, block.AsSpan(start, Math.Min(SpreadSlice, length - start)), at))
+                    ? Task.Run(() => ReadFully(file, block.AsSpan(start, Math.Min(SpreadSlice, length - start)), at))
                     : Task.FromResult(0);
             }
 
-            int valid = ReadFully(handle, block.AsSpan(0, Math.Min(SpreadSlice, length)), offset);
+            int valid = ReadFully(file, block.AsSpan(0, Math.Min(SpreadSlice, length)), offset);
             bool whole = valid == Math.Min(SpreadSlice, length);
             for (int i = 1; i < threads; i++)
             {
@@ -263,12 +251,12 @@ internal static class FileHasher
     }
 
     /// <summary>Reads until <paramref name="target"/> is full or the file ends.</summary>
-    private static int ReadFully(SafeFileHandle handle, Span<byte> target, long offset)
+    private static int ReadFully(InputFile file, Span<byte> target, long offset)
     {
         int total = 0;
         while (total < target.Length)
         {
-            int read = RandomAccess.Read(handle, target.Slice(total), offset + total);
+            int read = file.Read(target.Slice(total), offset + total);
             if (read == 0)
             {
                 break;
@@ -278,19 +266,6 @@ internal static class FileHasher
         }
 
         return total;
-    }
-
-    /// <summary>The size from fstat, or -1 where there is none to trust (pipes, character devices).</summary>
-    private static long FileSize(SafeFileHandle handle)
-    {
-        try
-        {
-            return RandomAccess.GetLength(handle);
-        }
-        catch (NotSupportedException)
-        {
-            return -1;
-        }
     }
 
     /// <summary>Opens a file for reading as a stream (a checksum list), or says why it cannot be.</summary>
@@ -387,7 +362,7 @@ internal static class FileHasher
 
     /// <summary>A relative path made absolute against the working directory read at start (the runtime would call getcwd).</summary>
     private static string Absolute(string path) =>
-        WorkingDirectory is null || Path.IsPathRooted(path) ? path : Path.Join(WorkingDirectory, path);
+        WorkingDirectory is null || path.Length == 0 || Path.IsPathRooted(path) ? path : Path.Join(WorkingDirectory, path);
 
     private static string? ReadWorkingDirectory()
     {
