@@ -72,7 +72,7 @@ time_best() {
   local runs="$1"; shift
   if [ "$#" -lt 10 ] && command -v hyperfine >/dev/null; then
     local json="${data}/hyperfine.json"
-    hyperfine -N --warmup 1 --runs "${runs}" --export-json "${json}" --output null --style none -- "$(printf '%q ' "$@")" >/dev/null
+    hyperfine -N --warmup 1 --runs "${runs}" --export-json "${json}" --output null --style none -- "$(printf '%q ' "$@")" >/dev/null 2>>"${data}/hyperfine.log"
     python3 -c 'import json,sys; print("%.6f" % min(json.load(open(sys.argv[1]))["results"][0]["times"]))' "${json}"
   else
     python3 - "${runs}" "$@" <<'EOF'

@@ -157,7 +157,7 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
     }
 
     /// <summary>
-    /// A large BLAKE3 file is read and hashed on every thread (blocks of 2 MiB a thread from 4 MiB on): the digest is
+    /// A large BLAKE3 file is read and hashed on every thread (blocks of 1 MiB a thread from 4 MiB on): the digest is
     /// b3sum's for sizes around the block edges, whatever the thread count.
     /// </summary>
     [Fact]
