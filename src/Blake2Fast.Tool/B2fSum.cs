@@ -52,6 +52,9 @@ public static class B2fSum
         return status;
     }
 
+    /// <summary>The most worker threads one run starts, whatever <c>--threads</c> says.</summary>
+    private const int MaxWorkers = 256;
+
     private static int HashAll(Options options, ToolContext context)
     {
         bool ok = true;
@@ -69,12 +72,15 @@ public static class B2fSum
             context.Stdout.Write(FormatLine(name, digest, options, terminator));
         }
 
-        int workers = Math.Min(threads, options.Files.Count);
+        // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
+        // beyond a few hundred, workers only add stacks.
+        int spreadThreads = Math.Min(threads, Environment.ProcessorCount);
+        int workers = Math.Min(Math.Min(threads, options.Files.Count), MaxWorkers);
         if (workers <= 1)
         {
             // One file, or --threads 1: on this thread, each line written as soon as it is done (a single BLAKE3
             // file may still use every thread).
-            var workspace = new Workspace(threads);
+            var workspace = new Workspace(spreadThreads);
             byte[] digest = new byte[options.DigestBytes];
             foreach (string name in options.Files)
             {
@@ -93,7 +99,7 @@ public static class B2fSum
 
         try
         {
-            OrderedHashing.Run(options.Files, options.Algorithm, options.DigestBytes, workers, threads, context, Deliver, context.Stdout.Flush);
+            OrderedHashing.Run(options.Files, options.Algorithm, options.DigestBytes, workers, spreadThreads, context, Deliver, context.Stdout.Flush);
 
             // The last lines leave now, as they would have one by one: a failure here is a failure of the run, not
             // of the final close (which decides whether "write error" gives a reason).
