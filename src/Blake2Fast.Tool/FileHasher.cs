@@ -33,6 +33,10 @@ internal static class FileHasher
     /// <summary>The process's working directory, read once: relative names are made absolute here, not by a getcwd per file.</summary>
     private static readonly string? WorkingDirectory = ReadWorkingDirectory();
 
+    /// <summary>The buffers of the thread that checks files one after the other, kept from file to file.</summary>
+    [ThreadStatic]
+    private static Workspace? t_workspace;
+
     /// <summary>What went wrong opening or reading a file.</summary>
     public readonly record struct Failure(string Message, bool IsMissing);
 
@@ -42,7 +46,7 @@ internal static class FileHasher
     /// Returns null on success, else what went wrong.
     /// </summary>
     public static Failure? TryHash(string name, DigestAlgorithm algorithm, Span<byte> digest, ToolContext context) =>
-        TryHash(name, algorithm, digest, context, new Workspace(1));
+        TryHash(name, algorithm, digest, context, t_workspace ??= new Workspace(1));
 
     /// <summary>
     /// Hashes as <see cref="TryHash(string, DigestAlgorithm, Span{byte}, ToolContext)"/> does, with the buffers and
