@@ -52,29 +52,71 @@ public static class B2fSum
         return status;
     }
 
+    /// <summary>The most worker threads one run starts, whatever <c>--threads</c> says.</summary>
+    private const int MaxWorkers = 256;
+
     private static int HashAll(Options options, ToolContext context)
     {
         bool ok = true;
-        // BLAKE3's extended output may be far longer than the standard lengths the stack holds.
-        Span<byte> digest = options.DigestBytes <= 64 ? stackalloc byte[options.DigestBytes] : new byte[options.DigestBytes];
         char terminator = options.Zero ? '\0' : '\n';
-        foreach (string name in options.Files)
+        int threads = options.Threads ?? Environment.ProcessorCount;
+        void Deliver(string name, FileHasher.Failure? failure, ReadOnlySpan<byte> digest)
         {
-            FileHasher.Failure? failure = FileHasher.TryHash(name, options.Algorithm, digest, context);
             if (failure is not null)
             {
                 context.Error(context.QuoteName(name) + ": " + failure.Value.Message);
                 ok = false;
-                continue;
+                return;
             }
 
             if (options.Raw)
             {
                 context.WriteBytes(digest);
-                continue;
+                return;
             }
 
             context.Stdout.Write(FormatLine(name, digest, options, terminator));
+        }
+
+        // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
+        // beyond a few hundred, workers only add stacks.
+        int spreadThreads = Math.Min(threads, Environment.ProcessorCount);
+        int workers = Math.Min(Math.Min(threads, options.Files.Count), MaxWorkers);
+        if (workers <= 1)
+        {
+            // One file, or --threads 1: on this thread, each line written as soon as it is done (a single BLAKE3
+            // file may still use every thread).
+            var workspace = new Workspace(spreadThreads);
+            byte[] digest = new byte[options.DigestBytes];
+            foreach (string name in options.Files)
+            {
+                Deliver(name, FileHasher.TryHash(name, options.Algorithm, digest, context, workspace), digest);
+            }
+
+            return ok ? 0 : 1;
+        }
+
+        // Lines that are ready leave together, and everything ready is written out before waiting for the next.
+        var batched = context.Stdout as StandardOutputWriter;
+        if (batched is not null)
+        {
+            batched.FlushEachLine = false;
+        }
+
+        try
+        {
+            OrderedHashing.Run(options.Files, options.Algorithm, options.DigestBytes, workers, spreadThreads, context, Deliver, context.Stdout.Flush);
+
+            // The last lines leave now, as they would have one by one: a failure here is a failure of the run, not
+            // of the final close (which decides whether "write error" gives a reason).
+            context.Stdout.Flush();
+        }
+        finally
+        {
+            if (batched is not null)
+            {
+                batched.FlushEachLine = true;
+            }
         }
 
         return ok ? 0 : 1;

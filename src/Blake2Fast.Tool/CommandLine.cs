@@ -44,9 +44,11 @@ internal static class CommandLine
         DeriveKey,
         NoNames,
         Raw,
+        Threads,
     }
 
-    private readonly record struct LongOption(string Name, bool HasArgument, Id Id);
+    /// <summary>A long option; <paramref name="Extension"/>: b2fsum's own, never part of an abbreviation b2sum also matches.</summary>
+    private readonly record struct LongOption(string Name, bool HasArgument, Id Id, bool Extension = false);
 
     // Order matters: it is the order in which ambiguous abbreviations list their possibilities.
     private static readonly LongOption[] LongOptions =
@@ -71,6 +73,8 @@ internal static class CommandLine
         new("derive-key", true, Id.DeriveKey),
         new("no-names", false, Id.NoNames),
         new("raw", false, Id.Raw),
+        new("threads", true, Id.Threads, Extension: true),
+        new("num-threads", true, Id.Threads, Extension: true),
     };
 
     private static Id? ShortOption(char c) => c switch
@@ -116,6 +120,11 @@ internal static class CommandLine
                 if (matches.Length == 0)
                 {
                     matches = LongOptions.Where(o => o.Name.StartsWith(name, StringComparison.Ordinal)).ToArray();
+                    if (matches.Length > 1 && matches.Any(o => !o.Extension))
+                    {
+                        // "--t" stays b2sum's "--tag or --text", not "or --threads".
+                        matches = matches.Where(o => !o.Extension).ToArray();
+                    }
                 }
 
                 if (matches.Length == 0)
@@ -266,6 +275,14 @@ internal static class CommandLine
             case Id.Zero:
                 options.Zero = true;
                 break;
+            case Id.Threads:
+                if (!TryParseThreads(value!, context, out int threads))
+                {
+                    return ParseOutcome.Failed;
+                }
+
+                options.Threads = threads;
+                break;
             case Id.Help:
                 HelpText.WriteHelp(context.Stdout);
                 return ParseOutcome.Done;
@@ -381,6 +398,31 @@ internal static class CommandLine
         }
 
         bits = (int)value;
+        return true;
+    }
+
+    /// <summary>
+    /// Parses <c>--threads</c>: a positive decimal number (leading blanks and a plus sign allowed, as for
+    /// <c>--length</c>); anything else is reported in coreutils' words for a bad count ("invalid number of ...").
+    /// </summary>
+    private static bool TryParseThreads(string text, ToolContext context, out int threads)
+    {
+        string trimmed = text.TrimStart(' ', '\t', '\n', '\v', '\f', '\r');
+        string digits = trimmed.StartsWith("+", StringComparison.Ordinal) ? trimmed.Substring(1) : trimmed;
+        threads = 0;
+        bool valid = digits.Length > 0 && digits.All(IsAsciiDigit);
+        if (valid && (!int.TryParse(digits, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out threads)))
+        {
+            context.Error("invalid number of threads: " + context.QuoteArgument(text) + ": Value too large for defined data type");
+            return false;
+        }
+
+        if (!valid || threads == 0)
+        {
+            context.Error("invalid number of threads: " + context.QuoteArgument(text));
+            return false;
+        }
+
         return true;
     }
 

@@ -12,31 +12,32 @@ namespace Blake2Fast.Tool;
 internal sealed class DigestAlgorithm
 {
     public static readonly DigestAlgorithm Blake2b = new("blake2b", "BLAKE2b", Blake2Fast.Blake2b.DefaultDigestLength, Blake2Fast.Blake2b.MaxKeyLength,
-        length => Blake2Fast.Blake2b.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2b.CreateHMAC(length, key));
+        length => new(Blake2Fast.Blake2b.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2b.CreateHMAC(length, key)));
 
     public static readonly DigestAlgorithm Blake2s = new("blake2s", "BLAKE2s", Blake2Fast.Blake2s.DefaultDigestLength, Blake2Fast.Blake2s.MaxKeyLength,
-        length => Blake2Fast.Blake2s.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2s.CreateHMAC(length, key));
+        length => new(Blake2Fast.Blake2s.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2s.CreateHMAC(length, key)));
 
     public static readonly DigestAlgorithm Blake2bp = new("blake2bp", "BLAKE2bp", Blake2Fast.Blake2bp.DefaultDigestLength, Blake2Fast.Blake2bp.MaxKeyLength,
-        length => Blake2Fast.Blake2bp.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2bp.CreateHMAC(length, key));
+        length => new(Blake2Fast.Blake2bp.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2bp.CreateHMAC(length, key)));
 
     public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", Blake2Fast.Blake2sp.DefaultDigestLength, Blake2Fast.Blake2sp.MaxKeyLength,
-        length => Blake2Fast.Blake2sp.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake2sp.CreateHMAC(length, key));
+        length => new(Blake2Fast.Blake2sp.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2sp.CreateHMAC(length, key)));
 
     /// <summary>
     /// BLAKE3, its output as <c>b3sum</c> prints it: 256 bits by default, any whole number of bytes with <c>-l</c>
     /// (beyond 256 bits it is BLAKE3's extended output); its key is exactly 32 bytes.
     /// </summary>
     public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.KeyLength,
-        length => Blake2Fast.Blake3.CreateHashAlgorithm(length), (length, key) => Blake2Fast.Blake3.CreateHMAC(length, key),
+        // Its state itself, not a HashAlgorithm: one large file can then be spread over every core (UpdateParallel).
+        length => new(Blake2Fast.Blake3.CreateIncrementalHasher(length)), (length, key) => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, key)),
         maxDigestBits: Blake3MaxDigestBits, exactKey: true);
 
     // The SHA-3 finalist: one digest length only, and no keyed mode (its salt is not a key).
     public static readonly DigestAlgorithm Blake256 = new("blake256", "BLAKE256", Blake2Fast.Blake256.DefaultDigestLength, 0,
-        _ => Blake2Fast.Blake256.CreateHashAlgorithm(), keyed: null, fixedLength: true);
+        _ => new(Blake2Fast.Blake256.CreateHashAlgorithm()), keyed: null, fixedLength: true);
 
     public static readonly DigestAlgorithm Blake224 = new("blake224", "BLAKE224", Blake2Fast.Blake224.DefaultDigestLength, 0,
-        _ => Blake2Fast.Blake224.CreateHashAlgorithm(), keyed: null, fixedLength: true);
+        _ => new(Blake2Fast.Blake224.CreateHashAlgorithm()), keyed: null, fixedLength: true);
 
     /// <summary>All variants, in the order <c>--help</c> and error messages list them.</summary>
     public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp, Blake3, Blake256, Blake224 };
@@ -47,16 +48,16 @@ internal sealed class DigestAlgorithm
     /// </summary>
     private const int Blake3MaxDigestBits = int.MaxValue & ~7;
 
-    private readonly Func<int, HashAlgorithm> _create;
-    private readonly Func<int, byte[], HashAlgorithm>? _createKeyed;
+    private readonly Func<int, IncrementalDigest> _create;
+    private readonly Func<int, byte[], IncrementalDigest>? _createKeyed;
 
     private DigestAlgorithm(
         string name,
         string tagName,
         int defaultDigestBytes,
         int maxKeyBytes,
-        Func<int, HashAlgorithm> create,
-        Func<int, byte[], HashAlgorithm>? keyed,
+        Func<int, IncrementalDigest> create,
+        Func<int, byte[], IncrementalDigest>? keyed,
         int maxDigestBits = 0,
         bool exactKey = false,
         bool fixedLength = false)
@@ -72,7 +73,7 @@ internal sealed class DigestAlgorithm
         _createKeyed = keyed;
     }
 
-    private DigestAlgorithm(DigestAlgorithm plain, Func<int, HashAlgorithm> create)
+    private DigestAlgorithm(DigestAlgorithm plain, Func<int, IncrementalDigest> create)
         : this(plain.Name, plain.TagName, plain.DefaultDigestBytes, 0, create, keyed: null, plain.MaxDigestBits, fixedLength: plain.FixedLength)
     {
     }
@@ -112,61 +113,70 @@ internal sealed class DigestAlgorithm
             return null;
         }
 
-        Func<int, byte[], HashAlgorithm> createKeyed = _createKeyed;
+        Func<int, byte[], IncrementalDigest> createKeyed = _createKeyed;
         return new DigestAlgorithm(this, length => createKeyed(length, key));
     }
 
     /// <summary>BLAKE3's key derivation for <paramref name="context"/>; null for every other algorithm.</summary>
     public DigestAlgorithm? DerivingKey(string context) =>
-        ReferenceEquals(this, Blake3) ? new DigestAlgorithm(this, length => new Blake3DeriveKey(context, length)) : null;
+        ReferenceEquals(this, Blake3) ? new DigestAlgorithm(this, length => new(Blake2Fast.Blake3.CreateDeriveKeyHasher(context, length))) : null;
 
     /// <summary>Starts an incremental hash producing <paramref name="digestBytes"/> bytes.</summary>
-    public IncrementalDigest CreateHasher(int digestBytes) => new(_create(digestBytes));
+    public IncrementalDigest CreateHasher(int digestBytes) => _create(digestBytes);
 
     /// <summary>
-    /// An incremental hash in progress, one per file: the algorithm's <see cref="HashAlgorithm"/>, fed the tool's pooled
+    /// An incremental hash in progress, one per file: BLAKE3's state (which can spread one input over threads), or
+    /// the algorithm's <see cref="HashAlgorithm"/> (an HMAC object in BLAKE2's keyed mode), fed the tool's pooled
     /// buffer in place (<see cref="HashAlgorithm.TransformBlock"/> hashes the array's range without copying it).
     /// </summary>
     internal sealed class IncrementalDigest : IDisposable
     {
-        private readonly HashAlgorithm _hash;
+        private readonly HashAlgorithm? _hash;
+        private Blake3HashState _blake3;
 
         public IncrementalDigest(HashAlgorithm hash) => _hash = hash;
 
-        public void Update(byte[] buffer, int count) => _hash.TransformBlock(buffer, 0, count, null, 0);
+        public IncrementalDigest(Blake3HashState blake3) => _blake3 = blake3;
+
+        /// <summary>Whether <see cref="UpdateParallel"/> spreads one input over several threads (BLAKE3's tree).</summary>
+        public bool CanUpdateParallel => _hash is null;
+
+        public void Update(byte[] buffer, int count)
+        {
+            if (_hash is null)
+            {
+                _blake3.Update(buffer.AsSpan(0, count));
+            }
+            else
+            {
+                _hash.TransformBlock(buffer, 0, count, null, 0);
+            }
+        }
+
+        /// <summary>Adds <paramref name="input"/> on up to <paramref name="threads"/> threads; only where <see cref="CanUpdateParallel"/>.</summary>
+        public void UpdateParallel(ReadOnlySpan<byte> input, int threads)
+        {
+            if (_hash is not null)
+            {
+                throw new InvalidOperationException("Only BLAKE3 hashes one input on several threads.");
+            }
+
+            _blake3.UpdateParallel(input, threads);
+        }
 
         /// <summary>Writes the digest, exactly <c>output.Length</c> bytes (the length the hash was created with).</summary>
         public void Finish(Span<byte> output)
         {
+            if (_hash is null)
+            {
+                _blake3.Finish(output);
+                return;
+            }
+
             _hash.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
             _hash.Hash.AsSpan().CopyTo(output);
         }
 
-        public void Dispose() => _hash.Dispose();
-    }
-
-    /// <summary>
-    /// BLAKE3's derive_key mode behind <see cref="HashAlgorithm"/>, so that every mode goes through one incremental
-    /// interface; the library offers this mode as a hash state only.
-    /// </summary>
-    private sealed class Blake3DeriveKey : HashAlgorithm
-    {
-        private readonly string _context;
-        private readonly int _length;
-        private Blake3HashState _state;
-
-        public Blake3DeriveKey(string context, int length)
-        {
-            _context = context;
-            _length = length;
-            HashSizeValue = length * 8;
-            Initialize();
-        }
-
-        public override void Initialize() => _state = Blake2Fast.Blake3.CreateDeriveKeyHasher(_context, _length);
-
-        protected override void HashCore(byte[] array, int ibStart, int cbSize) => _state.Update(array.AsSpan(ibStart, cbSize));
-
-        protected override byte[] HashFinal() => _state.Finish();
+        public void Dispose() => _hash?.Dispose();
     }
 }

@@ -32,7 +32,16 @@ internal static class HelpText
             "  -t, --text            read in text mode (the default)\n" +
             "  -z, --zero            end each output line with NUL, not newline,\n" +
             "                          and do not escape file names\n" +
-            "\n" +            "As b3sum does:\n" +
+            "      --threads=N       hash files on N threads (default: one per processor;\n" +
+            "                          1: one file after the other); lines still come out\n" +
+            "                          in the order of the FILEs. Only blake3 spreads one\n" +
+            "                          large file over threads: the others hash a file on\n" +
+            "                          one core (blake2b, blake2s, blake256 and blake224\n" +
+            "                          are sequential; blake2bp and blake2sp run their\n" +
+            "                          leaves side by side in one core's vector lanes)\n" +
+            "      --num-threads=N   the same, under b3sum's name\n" +
+            "\n" +
+            "As b3sum does:\n" +
             "      --keyed           keyed hashing; the key is read raw from standard\n" +
             "                          input: exactly 32 bytes for blake3, 1 to 64 for\n" +
             "                          blake2b(p), 1 to 32 for blake2s(p)\n" +

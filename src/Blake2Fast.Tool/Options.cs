@@ -32,6 +32,9 @@ internal sealed class Options
 
     public bool Warn { get; set; }
 
+    /// <summary>The <c>--threads</c> value; null when not given: one per processor.</summary>
+    public int? Threads { get; set; }
+
     public List<string> Files { get; } = new();
 
     /// <summary><c>--keyed</c>: the key is read from standard input (<see cref="Key"/> once read).</summary>

@@ -1,21 +1,31 @@
 using System;
+using System.IO;
 using System.Runtime.InteropServices;
 
 namespace Blake2Fast.Tool;
 
 /// <summary>
 /// The few C library calls .NET does not expose that a Unix filter needs: whether a standard descriptor was really
-/// inherited, and dying of SIGPIPE like a C program. Callers check <see cref="OperatingSystem.IsWindows"/> first.
+/// inherited, dying of SIGPIPE like a C program, and (Linux only) opening and reading a file with no more system calls
+/// than a C program makes. Callers check <see cref="OperatingSystem.IsWindows"/> (or IsLinux) first.
 /// </summary>
 internal static partial class Posix
 {
+    /// <summary>The errno of a missing file (the same value everywhere).</summary>
+    public const int ENOENT = 2;
+
     /// <summary>The errno of a closed descriptor (the same value on Linux, macOS and the BSDs).</summary>
     public const int EBADF = 9;
 
     /// <summary>The errno of a write to a pipe nobody reads any more.</summary>
     public const int EPIPE = 32;
 
+    private const int EINTR = 4;
     private const int F_GETFD = 1;
+    private const int SEEK_END = 2;
+
+    // Linux's values (the same on x64 and arm64): read-only, closed at exec.
+    private const int O_RDONLY_CLOEXEC = 0x80000;
     private const int FD_CLOEXEC = 1;
     private const int SIGPIPE = 13;
 
@@ -65,6 +75,65 @@ internal static partial class Posix
         {
         }
     }
+
+    /// <summary>Linux: opens a file read-only; a descriptor, or -1 with the errno in <paramref name="errno"/>.</summary>
+    public static int OpenForReading(string path, out int errno)
+    {
+        int descriptor;
+        do
+        {
+            descriptor = Open(path, O_RDONLY_CLOEXEC);
+            errno = descriptor < 0 ? Marshal.GetLastPInvokeError() : 0;
+        }
+        while (descriptor < 0 && errno == EINTR);
+
+        return descriptor;
+    }
+
+    /// <summary>The offset of a descriptor's end (a regular file's size), or -1 where it has none (a pipe).</summary>
+    public static long SeekToEnd(int descriptor) => Seek(descriptor, 0, SEEK_END);
+
+    /// <summary>
+    /// Reads at <paramref name="offset"/> (pread), or where the descriptor stands when it is -1 (read); the bytes
+    /// read, 0 at the end. A failure is an <see cref="IOException"/> with the C library's text and the errno.
+    /// </summary>
+    public static unsafe int Read(int descriptor, Span<byte> buffer, long offset)
+    {
+        fixed (byte* target = buffer)
+        {
+            while (true)
+            {
+                nint read = offset < 0 ? ReadAt(descriptor, target, (nuint)buffer.Length) : ReadAt(descriptor, target, (nuint)buffer.Length, offset);
+                if (read >= 0)
+                {
+                    return (int)read;
+                }
+
+                int errno = Marshal.GetLastPInvokeError();
+                if (errno != EINTR)
+                {
+                    throw new IOException(Describe(errno), errno);
+                }
+            }
+        }
+    }
+
+    public static void Close(int descriptor) => _ = CloseDescriptor(descriptor);
+
+    [LibraryImport("libc", EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
+    private static partial int Open(string path, int flags);
+
+    [LibraryImport("libc", EntryPoint = "lseek")]
+    private static partial long Seek(int descriptor, long offset, int whence);
+
+    [LibraryImport("libc", EntryPoint = "read", SetLastError = true)]
+    private static unsafe partial nint ReadAt(int descriptor, byte* buffer, nuint count);
+
+    [LibraryImport("libc", EntryPoint = "pread", SetLastError = true)]
+    private static unsafe partial nint ReadAt(int descriptor, byte* buffer, nuint count, long offset);
+
+    [LibraryImport("libc", EntryPoint = "close")]
+    private static partial int CloseDescriptor(int descriptor);
 
     [LibraryImport("libc", EntryPoint = "fcntl", SetLastError = true)]
     private static partial int Fcntl(int descriptor, int command);

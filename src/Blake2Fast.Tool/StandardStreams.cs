@@ -69,10 +69,16 @@ internal sealed class StandardOutputWriter : TextWriter
 
     public override Encoding Encoding => _inner.Encoding;
 
+    /// <summary>
+    /// Whether a newline writes the line out at once (the default, as each file is done). Parallel hashing turns it
+    /// off and flushes itself before it waits, so that lines done together leave in one write.
+    /// </summary>
+    public bool FlushEachLine { get; set; } = true;
+
     public override void Write(char value)
     {
         Guard(() => _inner.Write(value));
-        if (value == '\n')
+        if (value == '\n' && FlushEachLine)
         {
             Flush();
         }
@@ -87,7 +93,7 @@ internal sealed class StandardOutputWriter : TextWriter
             return;
         }
 
-        int end = value.LastIndexOf('\n') + 1;
+        int end = FlushEachLine ? value.LastIndexOf('\n') + 1 : 0;
         if (end == 0)
         {
             Guard(() => _inner.Write(value));

@@ -12,6 +12,9 @@ internal sealed class ToolSettings
     /// <summary>Files at least this large get a progress line (when <see cref="ShowProgress"/> is set).</summary>
     public long ProgressThreshold { get; init; } = 64L * 1024 * 1024;
 
+    /// <summary>Test hook: runs on a worker thread just before it hashes the file at this index of the list.</summary>
+    public System.Action<int>? BeforeHash { get; init; }
+
     /// <summary>The directory relative file names are resolved against; null for the process's current directory.</summary>
     public string? WorkingDirectory { get; init; }
 }

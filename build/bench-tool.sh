@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# b2fsum against coreutils' b2sum and the BLAKE3 team's b3sum, as the tool's users run them: start-up on an empty
+# file, a tree of 20,000 small files, and one 1 GB file, each tool with its defaults (all files in the page cache).
+# Each row is the best of 3 runs, the tools alternated within each round; start-up is the best of 3 rounds of 20.
+#
+#   build/bench-tool.sh                     publish b2fsum (NativeAOT, linux-x64) and measure it
+#   B2FSUM=~/.dotnet/tools/b2fsum build/bench-tool.sh    measure an installed command instead (no build)
+#   BENCH_DIR=/var/tmp/b2fsum-bench build/bench-tool.sh  keep the data there and reuse it next time
+#
+# Needs: dotnet (unless B2FSUM is given), b2sum (coreutils), b3sum, python3; hyperfine if installed (else a timing
+# loop in python). The data: 20,000 files of 0 to 70 KB (238 MB, sizes and bytes from a fixed seed) in 100
+# directories, and 1 GiB of seeded bytes; about 1.3 GB of disk.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in b2sum b3sum python3; do
+  if ! command -v "${tool}" >/dev/null; then
+    echo "bench-tool: ${tool} is not installed (apt-get install coreutils b3sum python3)" >&2
+    exit 1
+  fi
+done
+
+data="${BENCH_DIR:-}"
+if [ -z "${data}" ]; then
+  data="$(mktemp -d)"
+  trap 'rm -rf "${data}"' EXIT
+fi
+mkdir -p "${data}"
+
+if [ -z "${B2FSUM:-}" ]; then
+  echo "=== publishing b2fsum (NativeAOT, linux-x64) into ${data}/b2fsum"
+  dotnet publish src/Blake2Fast.Tool/Blake2Fast.Tool.csproj -c Release -f net10.0 -r linux-x64 -o "${data}/b2fsum" -v quiet -nologo
+  B2FSUM="${data}/b2fsum/Blake2Fast.Tool"
+fi
+"${B2FSUM}" --version | sed -n '1p;3p'
+
+# The data, made once per directory (a stamp file says it is complete).
+if [ ! -f "${data}/data.done" ]; then
+  echo "=== making the tree (20,000 files, 238 MB) and the 1 GB file in ${data}"
+  python3 - "${data}" <<'EOF'
+import os, random, sys
+root = sys.argv[1]
+rng = random.Random(20)
+total = 0
+for i in range(20000):
+    d = os.path.join(root, "tree", "d%02d" % (i // 200))
+    os.makedirs(d, exist_ok=True)
+    # Mostly small, a few near 70 KB: a mean of about 12 KB, as in a source tree.
+    size = int(70 * 1024 * rng.random() ** 5)
+    with open(os.path.join(d, "f%05d" % i), "wb") as f:
+        f.write(rng.randbytes(size))
+    total += size
+with open(os.path.join(root, "big1g"), "wb") as f:
+    for _ in range(1024):
+        f.write(rng.randbytes(1 << 20))
+open(os.path.join(root, "empty"), "wb").close()
+print("tree: %d bytes" % total)
+EOF
+  touch "${data}/data.done"
+fi
+
+# Into the page cache, so that every run reads from memory.
+cat "${data}"/tree/*/* "${data}/big1g" > /dev/null
+
+cpu="$(awk -F': ' '/^vendor_id/{v=$2} /^cpu family/{f=$2} /^model\t/{m=$2} /^model name/{n=$2} END{print v " family " f " model " m " (" n ")"}' /proc/cpuinfo)"
+load="$(cut -d' ' -f1-3 /proc/loadavg)"
+
+# time_best RUNS COMMAND...: the best wall time in seconds of RUNS runs. hyperfine where the command line is short
+# (start-up: it measures a few milliseconds best); a python loop for the tree, whose 20,000 names are too long for the
+# single argument hyperfine takes.
+time_best() {
+  local runs="$1"; shift
+  if [ "$#" -lt 10 ] && command -v hyperfine >/dev/null; then
+    local json="${data}/hyperfine.json"
+    hyperfine -N --warmup 1 --runs "${runs}" --export-json "${json}" --output null --style none -- "$(printf '%q ' "$@")" >/dev/null 2>>"${data}/hyperfine.log"
+    python3 -c 'import json,sys; print("%.6f" % min(json.load(open(sys.argv[1]))["results"][0]["times"]))' "${json}"
+  else
+    python3 - "${runs}" "$@" <<'EOF'
+import subprocess, sys, time
+runs, cmd = int(sys.argv[1]), sys.argv[2:]
+best = float("inf")
+for _ in range(runs):
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    best = min(best, time.perf_counter() - start)
+print("%.6f" % best)
+EOF
+  fi
+}
+
+# row LABEL PEER_LABEL RUNS_PER_ROUND DIR "PEER COMMAND" "B2FSUM COMMAND": best of 3 rounds, the two alternated.
+row() {
+  local label="$1" peer="$2" runs="$3" dir="$4" peer_cmd="$5" ours_cmd="$6"
+  local best_peer=999 best_ours=999 t
+  for _ in 1 2 3; do
+    t="$(cd "${dir}" && eval "time_best ${runs} ${peer_cmd}")"
+    best_peer="$(python3 -c "print(min(${best_peer}, ${t}))")"
+    t="$(cd "${dir}" && eval "time_best ${runs} ${ours_cmd}")"
+    best_ours="$(python3 -c "print(min(${best_ours}, ${t}))")"
+  done
+  python3 - "${label}" "${peer}" "${best_peer}" "${best_ours}" <<'EOF'
+import sys
+label, peer, p, o = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+fmt = (lambda s: "%.1f ms" % (s * 1000)) if max(p, o) < 0.1 else (lambda s: "%.3f s" % s)
+print("| %s | %s %s | %s | %.2fx |" % (label, peer, fmt(p), fmt(o), p / o))
+EOF
+}
+
+B="$(printf '%q' "${B2FSUM}")"
+echo
+echo "CPU: ${cpu}, $(nproc) logical processors; load average before: ${load}"
+echo "b2fsum: ${B2FSUM}; $(b2sum --version | head -n 1); $(b3sum --version)"
+echo
+echo "| | reference | b2fsum | speed-up (reference time / b2fsum time) |"
+echo "| --- | --- | --- | --- |"
+row "start-up on an empty file" "b2sum" 20 "${data}" "b2sum empty" "${B} empty"
+row "start-up on an empty file, -a blake3" "b3sum" 20 "${data}" "b3sum empty" "${B} -a blake3 empty"
+row "20,000 files (238 MB), BLAKE2b" "b2sum" 1 "${data}/tree" "b2sum */*" "${B} */*"
+row "20,000 files, -a blake3" "b3sum" 1 "${data}/tree" "b3sum */*" "${B} -a blake3 */*"
+row "1 GB, -a blake3" "b3sum" 1 "${data}" "b3sum big1g" "${B} -a blake3 big1g"
+row "1 GB, BLAKE2b" "b2sum" 1 "${data}" "b2sum big1g" "${B} big1g"
+row "20,000 files, BLAKE2b, --threads 1" "b2sum" 1 "${data}/tree" "b2sum */*" "${B} --threads 1 */*"
+echo
+echo "Load average after: $(cut -d' ' -f1-3 /proc/loadavg) (other jobs on the machine make wall times noisy)."
