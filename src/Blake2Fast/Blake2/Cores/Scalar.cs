@@ -20,7 +20,7 @@ internal static partial class Blake2sScalar
 }
 
 /// <summary>BLAKE2b's 64-bit machine word.</summary>
-internal readonly struct Blake2bWord : IScalarWord<ulong>
+internal readonly partial struct Blake2bWord : IScalarWord<ulong>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Add(ulong a, ulong b) => a + b;
@@ -40,7 +40,7 @@ internal readonly struct Blake2bWord : IScalarWord<ulong>
 }
 
 /// <summary>BLAKE2s's 32-bit machine word.</summary>
-internal readonly struct Blake2sWord : IScalarWord<uint>
+internal readonly partial struct Blake2sWord : IScalarWord<uint>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Add(uint a, uint b) => a + b;
