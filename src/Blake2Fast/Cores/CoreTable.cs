@@ -230,6 +230,15 @@ internal abstract class KernelSet
             .Concat(_singleStream?.Supported ?? Array.Empty<Blake2Core>())
             .Distinct().OrderBy(c => c).ToArray();
 
+    /// <summary>The bytes one call of a kernel of <paramref name="lanes"/> lanes takes per unit of its count (a superblock, a group of chunks).</summary>
+    internal abstract int BytesPerUnit(int lanes);
+
+    /// <summary>
+    /// Runs <paramref name="kernel"/> (one of this job's, supported here) over <paramref name="units"/> units of
+    /// <paramref name="input"/> into a scratch chain: the self-check's timing loop (b2fsum --benchmark).
+    /// </summary>
+    internal abstract void Run(Kernel kernel, byte[] input, int units);
+
     /// <summary>
     /// The core to use when <paramref name="requested"/> (a core's name, or <see langword="null"/>) is asked for:
     /// that core if it runs here, else the best core below it in its own architecture (down to the portable one);
@@ -268,6 +277,15 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     /// </summary>
     public delegate*<ref T, ref byte, nuint, uint, void> Entry(Blake2Core core) =>
         (delegate*<ref T, ref byte, nuint, uint, void>)Entries[(int)core];
+
+    internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);
+
+    internal override void Run(Kernel kernel, byte[] input, int units)
+    {
+        // Any chain will do for timing (12 words per lane, as the states keep them).
+        var chain = new T[12 * kernel.Lanes];
+        ((delegate*<ref T, ref byte, nuint, uint, void>)kernel.Entry)(ref chain[0], ref input[0], (nuint)units, (uint)(16 * sizeof(T)));
+    }
 }
 
 /// <summary>The default core of each job, the architectures, and the override's name, as the states and the tests see them.</summary>

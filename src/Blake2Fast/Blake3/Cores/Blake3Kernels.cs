@@ -28,10 +28,27 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
         }
     }
 
+    /// <summary>The entry point of one of this job's kernels, typed.</summary>
+    public static delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> EntryOf(Kernel kernel) =>
+        (delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void>)kernel.Entry;
+
     /// <summary>A kernel entry whose entry point has the <c>HashMany</c> signature (the only way one is made).</summary>
     public static Kernel Of(Blake2Core core, bool isSupported, int lanes,
         delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany) =>
         new(core, isSupported, lanes, (nint)hashMany, rowLayout: false);
+
+    internal override int BytesPerUnit(int lanes) => lanes * 1024;
+
+    internal override void Run(Kernel kernel, byte[] input, int units)
+    {
+        uint* key = stackalloc uint[8];
+        byte* output = stackalloc byte[32 * 16];
+        for (int g = 0; g < units; g++)
+        {
+            // One group of full chunks per call, as a state's bulk path calls it for a run of chunks.
+            EntryOf(kernel)(ref input[g * BytesPerUnit(kernel.Lanes)], 1, 1024, 16, ref *key, (ulong)g, true, 0, 1, 2, ref *output);
+        }
+    }
 
     /// <summary>
     /// <see cref="Blake3Portable.HashMany"/> over <paramref name="count"/> inputs (any number): the widest kernel at
@@ -48,8 +65,7 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
             if (count < lanes)
                 continue;
             nuint groups = count / lanes, done = groups * lanes;
-            ((delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void>)kernel.Entry)(
-                ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+            EntryOf(kernel)(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
             input = ref Unsafe.Add(ref input, (nint)(done * stride));
             output = ref Unsafe.Add(ref output, (nint)(done * 32));
             if (incrementCounter)
