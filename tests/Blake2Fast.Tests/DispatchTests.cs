@@ -287,6 +287,26 @@ public class DispatchTests
     }
 
     [Fact]
+    public void TheSelfCheckTimesEveryKernelThatRunsAndMarksTheChoice()
+    {
+        // b2fsum --benchmark prints this report; short mode, as CI runs it (on x64 and under qemu on the ARM64 leg).
+        var writer = new System.IO.StringWriter();
+        SelfCheck.Run(writer, brief: true);
+        string report = writer.ToString();
+        _output.WriteLine(report);
+        Assert.Contains(Cpu.Current.ToString(), report);
+        foreach (KernelSet set in CoreTable.All)
+        {
+            foreach (Kernel kernel in set.Kernels.Where(k => k.IsSupported))
+            {
+                string row = $"^{System.Text.RegularExpressions.Regex.Escape(set.Name)} +{Blake2Cores.Name(kernel.Core)} +{kernel.Lanes} +[0-9,.]+ *" +
+                    (kernel.Core == set.Default ? "chosen" : "") + "\\r?$";
+                Assert.Matches(new System.Text.RegularExpressions.Regex(row, System.Text.RegularExpressions.RegexOptions.Multiline), report);
+            }
+        }
+    }
+
+    [Fact]
     public void ScalarIsAlwaysSupportedAndListedFirst()
     {
         Assert.Equal(Blake2Core.Scalar, Algorithm.B.Cores.First());
