@@ -28,7 +28,12 @@ internal readonly struct LaneWord<TVec, TOps, TVariant> : IWord<TVec>
     where TOps : struct, ILaneOps<TVec>
     where TVariant : struct, IBlake2Variant
 {
-    public int Rounds => default(TVariant).Rounds;
+    // Read in the round loop's condition: inlined always, or the JIT, out of inlining budget in the lane loops, calls it.
+    public int Rounds
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TVariant).Rounds;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public TVec IV(int i) => default(TOps).Broadcast(default(TVariant).InitialValue(i));

@@ -1,6 +1,5 @@
 using System.Runtime.CompilerServices;
 using Blake2Fast.Internal;
-using static Blake2Fast.Cores.Blake2Constants;
 
 namespace Blake2Fast.Cores;
 
@@ -31,7 +30,7 @@ internal readonly partial struct Blake2bWord : IScalarWord<ulong>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong FromUInt32(uint value) => value;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong IV(int i) => IVB(i);
+    public ulong IV(int i) => InitialValue(i);
     public ulong AllOnes => ulong.MaxValue;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt64(ref block, wordIndex * 8);
@@ -51,7 +50,7 @@ internal readonly partial struct Blake2sWord : IScalarWord<uint>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint FromUInt32(uint value) => value;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint IV(int i) => IVS(i);
+    public uint IV(int i) => (uint)InitialValue(i);
     public uint AllOnes => uint.MaxValue;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt32(ref block, wordIndex * 4);
