@@ -6,6 +6,7 @@ using Blake2Fast.Cores;
 using Blake2Fast.Tests.Infrastructure;
 using Xunit.Abstractions;
 #if NET8_0_OR_GREATER
+using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 #endif
 
@@ -32,8 +33,8 @@ public class DispatchTests
         string leg = Environment.GetEnvironmentVariable("BLAKE2FAST_EXPECTED_LEG") ?? "(none)";
         int lanesB = CoreTable.ManyBlake2b.Lanes(Blake2Cores.DefaultManyB), lanesS = CoreTable.ManyBlake2s.Lanes(Blake2Cores.DefaultManyS);
         string line = $"leg={leg} library={LibraryTarget} cpu=[{Cpu.Current}] BLAKE2b core={Blake2Cores.DefaultB} BLAKE2s core={Blake2Cores.DefaultS} " +
-            $"BLAKE2bp core={Blake2Cores.DefaultBp} BLAKE2sp core={Blake2Cores.DefaultSp} many-message lanes b={lanesB} s={lanesS} " +
-            $"supported b=[{string.Join(",", Algorithm.B.Cores)}] s=[{string.Join(",", Algorithm.S.Cores)}]";
+            $"BLAKE2bp core={Blake2Cores.DefaultBp} BLAKE2sp core={Blake2Cores.DefaultSp} BLAKE3 core={CoreTable.Blake3.Default} many-message lanes b={lanesB} s={lanesS} " +
+            $"supported b=[{string.Join(",", Algorithm.B.Cores)}] s=[{string.Join(",", Algorithm.S.Cores)}] BLAKE3=[{string.Join(",", CoreTable.Blake3.Supported)}]";
         _output.WriteLine(line);
         Console.WriteLine(line);
 
@@ -52,13 +53,15 @@ public class DispatchTests
         Assert.Equal(b, Blake2Cores.DefaultB);
         Assert.Equal(s, Blake2Cores.DefaultS);
 
-        // The parallel modes and many-message hashing take the lane kernels wherever AVX2 runs, on every CPU:
-        // 8/16 lanes of BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2; below that the leaves run on the single-stream core.
+        // The parallel modes and many-message hashing take the lane kernels wherever AVX2 or AdvSIMD runs, on every
+        // CPU: 8/16 lanes of BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2, 2/4 on NEON; below that the leaves run on the
+        // single-stream core.
         Blake2Core lanes = LaneIsa();
         (int expectedB, int expectedS) = lanes switch
         {
             Blake2Core.Avx512 => (8, 16),
             Blake2Core.Avx2 => (4, 8),
+            Blake2Core.Neon => (2, 4),
             _ => (1, 1),
         };
         bool hasLanes = expectedB > 1;
@@ -68,6 +71,17 @@ public class DispatchTests
         Assert.Equal(hasLanes ? lanes : s, Blake2Cores.DefaultManyS);
         Assert.Equal(expectedB, lanesB);
         Assert.Equal(expectedS, lanesS);
+
+        // BLAKE3's chunks always take the widest lane kernel (SSE4.1 where no AVX2 runs, unlike BLAKE2's lanes).
+        Assert.Equal(Blake2Cores.Name(CoreTable.Blake3.Default), global::Blake2Fast.Blake3.CompressionCore);
+        Assert.Equal(lanes == Blake2Core.Scalar ? Blake3LaneIsa() : lanes, CoreTable.Blake3.Default);
+        if (leg == "arm64")
+        {
+            // The ARM64 leg (qemu) must really run the NEON kernels, not fall back to the portable ones.
+            Assert.Equal("neon", global::Blake2Fast.Blake3.CompressionCore);
+            Assert.Equal("neon", Blake2bp.CompressionCore);
+            Assert.Equal("neon", Blake2sp.CompressionCore);
+        }
     }
 
     /// <summary>What each leg must choose, worked out from the runtime's own flags, not from the library.</summary>
@@ -87,6 +101,9 @@ public class DispatchTests
                 break;
             case "scalar":
                 Assert.False(Sse2.IsSupported);
+                break;
+            case "arm64":
+                Assert.True(AdvSimd.Arm64.IsSupported);
                 break;
         }
         // Zen 5 (AMD family 1Ah) runs one message fastest on the unrolled scalar kernel (CpuRules).
@@ -112,7 +129,20 @@ public class DispatchTests
         if (LibraryIsNetStandard)
             return Blake2Core.Scalar;
 #if NET8_0_OR_GREATER
-        return Avx512F.VL.IsSupported ? Blake2Core.Avx512 : Avx2.IsSupported ? Blake2Core.Avx2 : Blake2Core.Scalar;
+        return Avx512F.VL.IsSupported ? Blake2Core.Avx512 : Avx2.IsSupported ? Blake2Core.Avx2
+            : AdvSimd.Arm64.IsSupported ? Blake2Core.Neon : Blake2Core.Scalar;
+#else
+        return Blake2Core.Scalar;
+#endif
+    }
+
+    /// <summary>BLAKE3's choice where BLAKE2 has no lane kernel: its SSE4.1 kernel, else the portable one.</summary>
+    private static Blake2Core Blake3LaneIsa()
+    {
+        if (LibraryIsNetStandard)
+            return Blake2Core.Scalar;
+#if NET8_0_OR_GREATER
+        return Sse41.IsSupported ? Blake2Core.Sse41 : Blake2Core.Scalar;
 #else
         return Blake2Core.Scalar;
 #endif
@@ -148,10 +178,12 @@ public class DispatchTests
     [InlineData("sse41", "Sse41")]
     [InlineData("avx2", "Avx2")]
     [InlineData("avx512", "Avx512")]
+    [InlineData("neon", "Neon")]
+    [InlineData("AdvSimd", "Neon")]
     public void TheEnvironmentOverrideIsHonoured(string name, string coreName)
     {
         Blake2Core requested = Algorithm.ParseCore(coreName);
-        foreach (KernelSetView set in KernelSetView.All)
+        foreach (KernelSet set in CoreTable.All)
         {
             Blake2Core chosen = set.Choose(name);
             Assert.True(set.Supported.Contains(chosen), $"{set.Name} {name}: chose {chosen}, which does not run here");
@@ -161,17 +193,65 @@ public class DispatchTests
                 Assert.Equal(requested, chosen);
                 continue;
             }
-            Assert.True(chosen < requested, $"{set.Name} {name}: chose {chosen}");
+            // Else a narrower core of the request's own architecture, or the portable one: never another architecture's.
+            Assert.True(chosen == Blake2Core.Scalar || Blake2Cores.Architecture(chosen) == Blake2Cores.Architecture(requested),
+                $"{set.Name} {name}: chose {chosen}");
+            Assert.True(chosen == Blake2Core.Scalar || chosen < requested, $"{set.Name} {name}: chose {chosen}");
             // Nothing supported between the choice and the request was passed over.
-            for (Blake2Core c = chosen + 1; c < requested; c++)
-                Assert.False(set.Supported.Contains(c), $"{set.Name} {name}: skipped {c}");
+            foreach (Blake2Core c in set.Supported)
+            {
+                bool better = Blake2Cores.IsAtOrBelow(c, requested) && c != chosen && (chosen == Blake2Core.Scalar || c > chosen);
+                Assert.False(better, $"{set.Name} {name}: skipped {c}");
+            }
         }
     }
 
     [Fact]
+    public void ARequestNeverFallsToAnotherArchitecture()
+    {
+        foreach (Blake2Core requested in Enum.GetValues(typeof(Blake2Core)))
+        {
+            foreach (Blake2Core core in Enum.GetValues(typeof(Blake2Core)))
+            {
+                bool crosses = core != Blake2Core.Scalar && Blake2Cores.Architecture(core) != Blake2Cores.Architecture(requested);
+                if (crosses)
+                    Assert.False(Blake2Cores.IsAtOrBelow(core, requested), $"{core} stood in for {requested}");
+            }
+            Assert.True(Blake2Cores.IsAtOrBelow(Blake2Core.Scalar, requested));
+        }
+        Assert.Equal(CoreArchitecture.Arm64, Blake2Cores.Architecture(Blake2Core.Neon));
+        Assert.False(Blake2Cores.IsAtOrBelow(Blake2Core.Neon, Blake2Core.Avx512));
+        Assert.False(Blake2Cores.IsAtOrBelow(Blake2Core.Sse41, Blake2Core.Neon));
+    }
+
+    [Fact]
+    public void EveryKernelOfTheRegistryDeclaresAnInstructionSetOnceAndALaneCount()
+    {
+        foreach (KernelSet set in CoreTable.All)
+        {
+            Assert.Equal(set.Kernels.Count, set.Kernels.Select(k => k.Core).Distinct().Count());
+            foreach (Kernel kernel in set.Kernels)
+            {
+                Assert.True(kernel.Lanes >= 1, $"{set.Name} {kernel.Core}");
+                Assert.True(kernel.Entry != 0, $"{set.Name} {kernel.Core}");
+                // A kernel runs only on its own architecture.
+                if (kernel.IsSupported && kernel.Core != Blake2Core.Scalar)
+                    Assert.Equal(Blake2Cores.Architecture(kernel.Core), ThisArchitecture());
+            }
+        }
+    }
+
+    private static CoreArchitecture ThisArchitecture() => System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture switch
+    {
+        System.Runtime.InteropServices.Architecture.X64 or System.Runtime.InteropServices.Architecture.X86 => CoreArchitecture.X86,
+        System.Runtime.InteropServices.Architecture.Arm64 => CoreArchitecture.Arm64,
+        _ => CoreArchitecture.Portable,
+    };
+
+    [Fact]
     public void AnUnknownNameMeansTheDefault()
     {
-        foreach (KernelSetView set in KernelSetView.All)
+        foreach (KernelSet set in CoreTable.All)
             Assert.Equal(set.Choose(null), set.Choose("no-such-core"));
     }
 
@@ -206,29 +286,24 @@ public class DispatchTests
             Assert.Equal(core, Blake2Cores.Parse(Blake2Cores.Name(core)));
     }
 
-    /// <summary>The six kernel sets behind one shape, so each test runs over all of them.</summary>
-    private sealed class KernelSetView
+    [Fact]
+    public void TheSelfCheckTimesEveryKernelThatRunsAndMarksTheChoice()
     {
-        public static readonly KernelSetView[] All =
+        // b2fsum --benchmark prints this report; short mode, as CI runs it (on x64 and under qemu on the ARM64 leg).
+        var writer = new System.IO.StringWriter();
+        SelfCheck.Run(writer, brief: true);
+        string report = writer.ToString();
+        _output.WriteLine(report);
+        Assert.Contains(Cpu.Current.ToString(), report);
+        foreach (KernelSet set in CoreTable.All)
         {
-            new(CoreTable.Blake2b.Name, CoreTable.Blake2b.Supported, CoreTable.Blake2b.Choose),
-            new(CoreTable.Blake2s.Name, CoreTable.Blake2s.Supported, CoreTable.Blake2s.Choose),
-            new(CoreTable.Blake2bpLeaves.Name, CoreTable.Blake2bpLeaves.Supported, CoreTable.Blake2bpLeaves.Choose),
-            new(CoreTable.Blake2spLeaves.Name, CoreTable.Blake2spLeaves.Supported, CoreTable.Blake2spLeaves.Choose),
-            new(CoreTable.ManyBlake2b.Name, CoreTable.ManyBlake2b.Supported, CoreTable.ManyBlake2b.Choose),
-            new(CoreTable.ManyBlake2s.Name, CoreTable.ManyBlake2s.Supported, CoreTable.ManyBlake2s.Choose),
-        };
-
-        private KernelSetView(string name, System.Collections.Generic.IReadOnlyList<Blake2Core> supported, Func<string?, Blake2Core> choose)
-        {
-            Name = name;
-            Supported = supported;
-            Choose = choose;
+            foreach (Kernel kernel in set.Kernels.Where(k => k.IsSupported))
+            {
+                string row = $"^{System.Text.RegularExpressions.Regex.Escape(set.Name)} +{Blake2Cores.Name(kernel.Core)} +{kernel.Lanes} +[0-9,.]+ *" +
+                    (kernel.Core == set.Default ? "chosen" : "") + "\\r?$";
+                Assert.Matches(new System.Text.RegularExpressions.Regex(row, System.Text.RegularExpressions.RegexOptions.Multiline), report);
+            }
         }
-
-        public string Name { get; }
-        public System.Collections.Generic.IReadOnlyList<Blake2Core> Supported { get; }
-        public Func<string?, Blake2Core> Choose { get; }
     }
 
     [Fact]

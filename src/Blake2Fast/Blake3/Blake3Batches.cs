@@ -18,26 +18,26 @@ internal static unsafe class Blake3Batches
     private const int ChunkLength = 1024;
 
     /// <summary>Per core (by value): the kernels at or below it, widest first.</summary>
-    private static readonly Blake3Kernel[][] ByCore = Build();
+    private static readonly Kernel[][] ByCore = Build();
 
     /// <summary>Per core, for a rest of r inputs (1 to the widest's lanes - 1): the kernel to run them on.</summary>
-    private static readonly Blake3Kernel[][] RestKernel = BuildRest();
+    private static readonly Kernel[][] RestKernel = BuildRest();
 
-    private static Blake3Kernel[][] Build()
+    private static Kernel[][] Build()
     {
-        var table = new Blake3Kernel[(int)Blake2Core.Avx512 + 1][];
+        var table = new Kernel[CoreTable.Blake3.CoreCount][];
         for (int c = 0; c < table.Length; c++)
-            table[c] = Blake3Kernels.Runnable((Blake2Core)Math.Max(c, (int)Blake2Core.Scalar));
+            table[c] = CoreTable.Blake3.Ladder((Blake2Core)Math.Max(c, (int)Blake2Core.Scalar));
         return table;
     }
 
-    private static Blake3Kernel[][] BuildRest()
+    private static Kernel[][] BuildRest()
     {
-        var table = new Blake3Kernel[ByCore.Length][];
+        var table = new Kernel[ByCore.Length][];
         for (int c = 0; c < table.Length; c++)
         {
-            Blake3Kernel[] kernels = ByCore[c];
-            table[c] = new Blake3Kernel[kernels[0].Lanes];
+            Kernel[] kernels = ByCore[c];
+            table[c] = new Kernel[kernels[0].Lanes];
             for (int rest = 1; rest < kernels[0].Lanes; rest++)
             {
                 // The narrowest kernel that takes the rest in one group. Measured on Zen 4 (one group each, same
@@ -65,28 +65,28 @@ internal static unsafe class Blake3Batches
     public static void HashMany(Blake2Core core, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output, long readable, long writable)
     {
-        Blake3Kernel[] kernels = ByCore[(int)core];
-        Blake3Kernel widest = kernels[0];
+        Kernel[] kernels = ByCore[(int)core];
+        Kernel widest = kernels[0];
         int lanes = widest.Lanes, groups = count / lanes, done = groups * lanes, rest = count - done;
         if (groups > 0)
         {
-            widest.HashMany(ref *input, (nuint)groups, (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *output);
+            Blake3KernelSet.EntryOf(widest)(ref *input, (nuint)groups, (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *output);
             if (rest == 0)
                 return;
         }
-        Blake3Kernel kernel = RestKernel[(int)core][rest];
+        Kernel kernel = RestKernel[(int)core][rest];
         int width = kernel.Lanes, idle = width - rest;
         byte* from = input + (long)done * stride;
         byte* to = output + 32L * done;
         ulong first = incrementCounter ? counter + (ulong)done : counter;
         if (idle == 0 || ((long)(width - 1) * stride + 64L * blocks <= readable - (long)done * stride && 32L * width <= writable - 32L * done))
         {
-            kernel.HashMany(ref *from, 1, (nuint)stride, (nuint)blocks, ref *key, first, incrementCounter, flags, flagsStart, flagsEnd, ref *to);
+            Blake3KernelSet.EntryOf(kernel)(ref *from, 1, (nuint)stride, (nuint)blocks, ref *key, first, incrementCounter, flags, flagsStart, flagsEnd, ref *to);
         }
         else if (incrementCounter && done >= idle)
         {
             // Shifted back over chunks already hashed: those lanes write the same chaining values again.
-            kernel.HashMany(ref *(from - (long)idle * stride), 1, (nuint)stride, (nuint)blocks, ref *key, first - (ulong)idle, true,
+            Blake3KernelSet.EntryOf(kernel)(ref *(from - (long)idle * stride), 1, (nuint)stride, (nuint)blocks, ref *key, first - (ulong)idle, true,
                 flags, flagsStart, flagsEnd, ref *(to - 32L * idle));
         }
         else
@@ -97,14 +97,14 @@ internal static unsafe class Blake3Batches
 
     /// <summary>A partial group hashed from a copy, so idle lanes read and write only the stack.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void OnCopy(Blake3Kernel kernel, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
+    private static void OnCopy(Kernel kernel, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output)
     {
         byte* copy = stackalloc byte[MaxLanes * ChunkLength];
         byte* cvs = stackalloc byte[MaxLanes * 32];
         int length = (count - 1) * stride + 64 * blocks;
         Buffer.MemoryCopy(input, copy, length, length);
-        kernel.HashMany(ref *copy, 1, (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *cvs);
+        Blake3KernelSet.EntryOf(kernel)(ref *copy, 1, (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *cvs);
         Buffer.MemoryCopy(cvs, output, 32 * count, 32 * count);
         new Span<byte>(cvs, MaxLanes * 32).Clear();
     }

@@ -10,6 +10,8 @@ namespace Blake2Fast.Cores;
 /// </summary>
 /// <remarks>
 /// Each rule names the measurement behind it. A CPU without a rule gets the table's order (widest vectors first).
+/// ARM64 has no rule yet: no ARM64 machine was measured here (the README says how to measure one, and
+/// <see cref="ArmCpu"/> reads the MIDR a rule would key on).
 /// </remarks>
 internal static class CpuRules
 {
@@ -43,7 +45,7 @@ internal readonly struct Cpu
     public bool IsAmd => Vendor == "AuthenticAMD";
 
     public override string ToString() =>
-        Vendor.Length == 0 ? "CPUID not available" : $"{Vendor} family {Family} (0x{Family:X}) model {Model} (0x{Model:X}) stepping {Stepping}";
+        Vendor.Length == 0 ? ArmCpu.Describe() : $"{Vendor} family {Family} (0x{Family:X}) model {Model} (0x{Model:X}) stepping {Stepping}";
 
     private static Cpu Read()
     {
@@ -68,4 +70,69 @@ internal readonly struct Cpu
 #endif
         return new Cpu(string.Empty, 0, 0, 0);
     }
+}
+
+/// <summary>
+/// An ARM64 CPU's identity from its MIDR (implementer, part, variant, revision), where the OS exposes it: Linux in
+/// /sys (midr_el1) or /proc/cpuinfo. Read only when asked (reports, the self-check), never on a hot path.
+/// </summary>
+internal static class ArmCpu
+{
+    /// <summary>"MIDR implementer 0x41 (Arm) part 0xD0C variant 0x3 revision 0x1", or why it is unknown.</summary>
+    public static string Describe()
+    {
+        if (System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture != System.Runtime.InteropServices.Architecture.Arm64)
+            return "CPU identity not available";
+        try
+        {
+            const string sysMidr = "/sys/devices/system/cpu/cpu0/regs/identification/midr_el1";
+            if (System.IO.File.Exists(sysMidr))
+            {
+                ulong midr = System.Convert.ToUInt64(System.IO.File.ReadAllText(sysMidr).Trim(), 16);
+                return Format((int)(midr >> 24) & 0xFF, (int)(midr >> 4) & 0xFFF, (int)(midr >> 20) & 0xF, (int)midr & 0xF);
+            }
+            if (System.IO.File.Exists("/proc/cpuinfo"))
+            {
+                int implementer = -1, part = -1, variant = 0, revision = 0;
+                foreach (string line in System.IO.File.ReadLines("/proc/cpuinfo"))
+                {
+                    int colon = line.IndexOf(':');
+                    if (colon < 0)
+                        continue;
+                    string field = line.Substring(0, colon).Trim(), value = line.Substring(colon + 1).Trim();
+                    int number = value.StartsWith("0x", System.StringComparison.Ordinal) ? System.Convert.ToInt32(value, 16)
+                        : int.TryParse(value, out int n) ? n : 0;
+                    if (field == "CPU implementer" && implementer < 0) implementer = number;
+                    else if (field == "CPU part" && part < 0) part = number;
+                    else if (field == "CPU variant") variant = number;
+                    else if (field == "CPU revision") revision = number;
+                }
+                if (implementer >= 0 && part >= 0)
+                    return Format(implementer, part, variant, revision);
+            }
+        }
+        catch (System.Exception e) when (e is System.IO.IOException or System.UnauthorizedAccessException or System.FormatException)
+        {
+            return "ARM64, MIDR unreadable: " + e.Message;
+        }
+        return "ARM64, MIDR not exposed by the OS";
+    }
+
+    private static string Format(int implementer, int part, int variant, int revision) =>
+        $"ARM64 MIDR implementer 0x{implementer:X2} ({ImplementerName(implementer)}) part 0x{part:X3} variant 0x{variant:X} revision 0x{revision:X}";
+
+    // The implementer codes of the Arm ARM (MIDR_EL1.Implementer) for the vendors users are likely to run.
+    private static string ImplementerName(int implementer) => implementer switch
+    {
+        0x41 => "Arm",
+        0x42 => "Broadcom",
+        0x43 => "Cavium",
+        0x48 => "HiSilicon",
+        0x4E => "NVIDIA",
+        0x51 => "Qualcomm",
+        0x61 => "Apple",
+        0x6D => "Microsoft",
+        0xC0 => "Ampere",
+        _ => "unknown",
+    };
 }

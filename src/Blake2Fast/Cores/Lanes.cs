@@ -1,14 +1,17 @@
 #if NET8_0_OR_GREATER
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 
 namespace Blake2Fast.Cores;
 
-/// <summary>The vector arithmetic and message transposition of one lane layout (N hashes side by side).</summary>
+/// <summary>
+/// The vector arithmetic and message transposition of one lane layout (N hashes side by side). The variant's
+/// constants (rounds, IV) come from its descriptor (<see cref="IBlake2Variant"/>), not from here.
+/// </summary>
 internal interface ILaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 {
-    int Rounds { get; }
     TVec Broadcast(ulong value);
     ulong Lane0(TVec x);
 
@@ -20,14 +23,20 @@ internal interface ILaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 /// A vector used as a word of <see cref="WordCore{T, TWord}"/>: lane k of every word belongs to hash k, so
 /// the scalar algorithm, unchanged, runs N hashes at once. Every G is a vertical vector operation: no shuffles.
 /// </summary>
-internal readonly struct LaneWord<TVec, TOps> : IWord<TVec>
+internal readonly struct LaneWord<TVec, TOps, TVariant> : IWord<TVec>
     where TVec : struct
     where TOps : struct, ILaneOps<TVec>
+    where TVariant : struct, IBlake2Variant
 {
-    public int Rounds => default(TOps).Rounds;
+    // Read in the round loop's condition: inlined always, or the JIT, out of inlining budget in the lane loops, calls it.
+    public int Rounds
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TVariant).Rounds;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public TVec IV(int i) => default(TOps).Broadcast(default(TOps).Rounds == 12 ? Blake2Constants.IVB(i) : Blake2Constants.IVS(i));
+    public TVec IV(int i) => default(TOps).Broadcast(default(TVariant).InitialValue(i));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public TVec FromUInt32(uint value) => default(TOps).Broadcast(value);
@@ -173,6 +182,59 @@ internal static class LaneTranspose
         TVec u6 = o.UnpackLow64(t5, t7), u7 = o.UnpackHigh64(t5, t7);
         r0 = o.JoinLow(u0, u4); r1 = o.JoinLow(u1, u5); r2 = o.JoinLow(u2, u6); r3 = o.JoinLow(u3, u7);
         r4 = o.JoinHigh(u0, u4); r5 = o.JoinHigh(u1, u5); r6 = o.JoinHigh(u2, u6); r7 = o.JoinHigh(u3, u7);
+    }
+}
+
+/// <summary>Lane transposes on ARM64 AdvSIMD: 128-bit rows, TRN1/TRN2 on 32- and 64-bit elements.</summary>
+internal static class NeonTranspose
+{
+    /// <summary>A 4x4 transpose of 32-bit words: on return r_k holds what was word k of every row.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Words32x4(ref Vector128<uint> r0, ref Vector128<uint> r1, ref Vector128<uint> r2, ref Vector128<uint> r3)
+    {
+        // Pairs of rows swap odd and even words, then pairs of pairs swap odd and even halves.
+        Vector128<ulong> t0 = AdvSimd.Arm64.TransposeEven(r0, r1).AsUInt64(), t1 = AdvSimd.Arm64.TransposeOdd(r0, r1).AsUInt64();
+        Vector128<ulong> t2 = AdvSimd.Arm64.TransposeEven(r2, r3).AsUInt64(), t3 = AdvSimd.Arm64.TransposeOdd(r2, r3).AsUInt64();
+        r0 = AdvSimd.Arm64.TransposeEven(t0, t2).AsUInt32();
+        r1 = AdvSimd.Arm64.TransposeEven(t1, t3).AsUInt32();
+        r2 = AdvSimd.Arm64.TransposeOdd(t0, t2).AsUInt32();
+        r3 = AdvSimd.Arm64.TransposeOdd(t1, t3).AsUInt32();
+    }
+
+    /// <summary>
+    /// One 64-byte block per lane (lane k's at <c>k * stride</c>, 4 lanes) into 16 words: word i holds word i of
+    /// every lane's block.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Blocks32x4(ref byte input, nint stride, ref Vector128<uint> words)
+    {
+        for (int g = 0; g < 4; g++)
+        {
+            ref byte row = ref Unsafe.Add(ref input, 16 * g);
+            Vector128<uint> r0 = Vector128.LoadUnsafe(ref Unsafe.As<byte, uint>(ref row));
+            Vector128<uint> r1 = Vector128.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, stride)));
+            Vector128<uint> r2 = Vector128.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 2 * stride)));
+            Vector128<uint> r3 = Vector128.LoadUnsafe(ref Unsafe.As<byte, uint>(ref Unsafe.Add(ref row, 3 * stride)));
+            Words32x4(ref r0, ref r1, ref r2, ref r3);
+            ref Vector128<uint> w = ref Unsafe.Add(ref words, 4 * g);
+            w = r0;
+            Unsafe.Add(ref w, 1) = r1;
+            Unsafe.Add(ref w, 2) = r2;
+            Unsafe.Add(ref w, 3) = r3;
+        }
+    }
+
+    /// <summary>One 128-byte block per lane (lane k's at <c>k * 128</c>, 2 lanes) into 16 words of 2 lanes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Blocks64x2(ref byte input, ref Vector128<ulong> words)
+    {
+        for (int g = 0; g < 8; g++)
+        {
+            Vector128<ulong> r0 = Vector128.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref input, 16 * g)));
+            Vector128<ulong> r1 = Vector128.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref input, 128 + 16 * g)));
+            Unsafe.Add(ref words, 2 * g) = AdvSimd.Arm64.TransposeEven(r0, r1);
+            Unsafe.Add(ref words, 2 * g + 1) = AdvSimd.Arm64.TransposeOdd(r0, r1);
+        }
     }
 }
 #endif

@@ -36,7 +36,7 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
 {
     public int ChainBytes => 12 * Unsafe.SizeOf<T>();
     public int BufferCapacity => 16 * Unsafe.SizeOf<T>();
-    public byte Kind => Unsafe.SizeOf<T>() == 8 ? (byte)1 : (byte)2;
+    public byte Kind => default(TWord).SequentialKind;
 
     private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
 

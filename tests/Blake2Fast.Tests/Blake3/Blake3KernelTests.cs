@@ -31,12 +31,14 @@ public class Blake3KernelTests
 
     private sealed record Kernel(string Name, bool IsSupported, int Lanes, HashManyFunction HashMany);
 
-    private static readonly Kernel[] Kernels =
-    {
-        new("avx512", Blake3Avx512.IsSupported, Blake3Avx512.Lanes, Blake3Avx512.HashMany),
-        new("avx2", Blake3Avx2.IsSupported, Blake3Avx2.Lanes, Blake3Avx2.HashMany),
-        new("sse41", Blake3Sse41.IsSupported, Blake3Sse41.Lanes, Blake3Sse41.HashMany),
-    };
+    /// <summary>Every SIMD kernel of the registry's BLAKE3 job (x86 and ARM64), whether or not it runs here.</summary>
+    private static readonly Kernel[] Kernels = CoreTable.Blake3.Kernels.Where(k => k.Core != Blake2Core.Scalar)
+        .Select(k => new Kernel(Blake2Cores.Name(k.Core), k.IsSupported, k.Lanes, Wrap(k))).ToArray();
+
+    private static unsafe HashManyFunction Wrap(Blake2Fast.Cores.Kernel kernel) =>
+        (ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+            uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
+            Blake3KernelSet.EntryOf(kernel)(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     public static IEnumerable<object[]> SupportedKernels() => Kernels.Where(k => k.IsSupported).Select(k => new object[] { k.Name });
 

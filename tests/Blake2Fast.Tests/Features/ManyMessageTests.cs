@@ -82,6 +82,8 @@ public class ManyMessageTests
         (true, Blake2Core.Avx2) => 4,
         (false, Blake2Core.Avx512) => 16,
         (false, Blake2Core.Avx2) => 8,
+        (true, Blake2Core.Neon) => 2,
+        (false, Blake2Core.Neon) => 4,
         _ => 1,
     };
 

@@ -11,17 +11,5 @@ internal static partial class Blake2Constants
 
     // SIGMA is generated (Blake2Fast.Generators/Cores/UnrolledCoreGenerator.cs), beside the unrolled cores that use it.
 
-    /// <summary>BLAKE2b's IV word <paramref name="i"/> (a JIT constant for a constant index).</summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public static ulong IVB(int i) => i switch
-    {
-        0 => IVb0, 1 => IVb1, 2 => IVb2, 3 => IVb3, 4 => IVb4, 5 => IVb5, 6 => IVb6, _ => IVb7,
-    };
-
-    /// <summary>BLAKE2s's IV word <paramref name="i"/>.</summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public static uint IVS(int i) => i switch
-    {
-        0 => IVs0, 1 => IVs1, 2 => IVs2, 3 => IVs3, 4 => IVs4, 5 => IVs5, 6 => IVs6, _ => IVs7,
-    };
+    // The IV by index is each variant's InitialValue (Blake2Variants.cs), written there once.
 }

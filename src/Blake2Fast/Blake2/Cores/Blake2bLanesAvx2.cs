@@ -13,11 +13,10 @@ internal static class Blake2bLanesAvx2
 
     /// <summary>Compresses superblocks of 4 x 128 bytes (lane k's block at k * 128) into 4 lane chains.</summary>
     public static void Compress(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
-        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
+        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops : ILaneOps<Vector256<ulong>>
     {
-        public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Broadcast(ulong value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<ulong> x) => x.ToScalar();
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64<Vector256<ulong>, Transpose256>(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));

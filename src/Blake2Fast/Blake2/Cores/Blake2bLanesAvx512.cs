@@ -16,15 +16,14 @@ internal static class Blake2bLanesAvx512
 
     /// <summary>Compresses superblocks of 4 x 128 bytes into 4 lane chains.</summary>
     public static void Compress4(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
-        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
+        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
 
     /// <summary>Compresses superblocks of 8 x 128 bytes into 8 lane chains.</summary>
     public static void Compress8(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
-        WordCore<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8>>.Compress(ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, increment);
+        WordCore<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops4 : ILaneOps<Vector256<ulong>>
     {
-        public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Broadcast(ulong value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<ulong> x) => x.ToScalar();
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64<Vector256<ulong>, Transpose256>(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
@@ -38,7 +37,6 @@ internal static class Blake2bLanesAvx512
 
     private readonly struct Ops8 : ILaneOps<Vector512<ulong>>
     {
-        public int Rounds => 12;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Broadcast(ulong value) => Vector512.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector512<ulong> x) => x.ToScalar();
 

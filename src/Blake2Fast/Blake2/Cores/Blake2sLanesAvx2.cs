@@ -13,11 +13,10 @@ internal static class Blake2sLanesAvx2
 
     /// <summary>Compresses superblocks of 8 x 64 bytes (lane k's block at k * 64) into 8 lane chains.</summary>
     public static void Compress(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
+        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops : ILaneOps<Vector256<uint>>
     {
-        public int Rounds => 10;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(ulong value) => Vector256.Create((uint)value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<uint> x) => x.ToScalar();
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32<Vector256<ulong>, Transpose256>(ref input, 64, ref Unsafe.As<Vector256<uint>, Vector256<ulong>>(ref Message16<Vector256<uint>>.First(ref message)));

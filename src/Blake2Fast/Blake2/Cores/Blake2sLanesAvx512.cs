@@ -16,15 +16,14 @@ internal static class Blake2sLanesAvx512
 
     /// <summary>Compresses superblocks of 8 x 64 bytes into 8 lane chains.</summary>
     public static void Compress8(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops8>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
+        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops8, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
 
     /// <summary>Compresses superblocks of 16 x 64 bytes into 16 lane chains.</summary>
     public static void Compress16(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
-        WordCore<Vector512<uint>, LaneWord<Vector512<uint>, Ops16>>.Compress(ref Unsafe.As<uint, Vector512<uint>>(ref laneChain), ref input, superblocks, increment);
+        WordCore<Vector512<uint>, LaneWord<Vector512<uint>, Ops16, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector512<uint>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops8 : ILaneOps<Vector256<uint>>
     {
-        public int Rounds => 10;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(ulong value) => Vector256.Create((uint)value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<uint> x) => x.ToScalar();
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32<Vector256<ulong>, Transpose256>(ref input, 64, ref Unsafe.As<Vector256<uint>, Vector256<ulong>>(ref Message16<Vector256<uint>>.First(ref message)));
@@ -38,7 +37,6 @@ internal static class Blake2sLanesAvx512
 
     private readonly struct Ops16 : ILaneOps<Vector512<uint>>
     {
-        public int Rounds => 10;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Broadcast(ulong value) => Vector512.Create((uint)value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector512<uint> x) => x.ToScalar();
 

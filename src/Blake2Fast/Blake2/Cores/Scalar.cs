@@ -1,6 +1,5 @@
 using System.Runtime.CompilerServices;
 using Blake2Fast.Internal;
-using static Blake2Fast.Cores.Blake2Constants;
 
 namespace Blake2Fast.Cores;
 
@@ -20,7 +19,7 @@ internal static partial class Blake2sScalar
 }
 
 /// <summary>BLAKE2b's 64-bit machine word.</summary>
-internal readonly struct Blake2bWord : IScalarWord<ulong>
+internal readonly partial struct Blake2bWord : IScalarWord<ulong>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Add(ulong a, ulong b) => a + b;
@@ -31,7 +30,7 @@ internal readonly struct Blake2bWord : IScalarWord<ulong>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong FromUInt32(uint value) => value;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong IV(int i) => IVB(i);
+    public ulong IV(int i) => InitialValue(i);
     public ulong AllOnes => ulong.MaxValue;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt64(ref block, wordIndex * 8);
@@ -40,7 +39,7 @@ internal readonly struct Blake2bWord : IScalarWord<ulong>
 }
 
 /// <summary>BLAKE2s's 32-bit machine word.</summary>
-internal readonly struct Blake2sWord : IScalarWord<uint>
+internal readonly partial struct Blake2sWord : IScalarWord<uint>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Add(uint a, uint b) => a + b;
@@ -51,7 +50,7 @@ internal readonly struct Blake2sWord : IScalarWord<uint>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint FromUInt32(uint value) => value;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint IV(int i) => IVS(i);
+    public uint IV(int i) => (uint)InitialValue(i);
     public uint AllOnes => uint.MaxValue;
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Load(ref byte block, int wordIndex) => LittleEndian.ReadUInt32(ref block, wordIndex * 4);

@@ -26,9 +26,10 @@ internal interface IWord<T> : IBlake2Ops<T> where T : struct
 
 /// <summary>
 /// A machine word as the states and the row cores use it around the compression function: the counter, the
-/// parameter block, the IV and the digest's byte order. (The portable compression itself is generated: Scalar.cs.)
+/// parameter block, the IV and the digest's byte order, and the descriptor of the variant it is the word of.
+/// (The portable compression itself is generated: Scalar.cs.)
 /// </summary>
-internal interface IScalarWord<T> where T : struct
+internal interface IScalarWord<T> : IBlake2Variant where T : struct
 {
     T Add(T a, T b);
     T Xor(T a, T b);

@@ -1,68 +1,79 @@
-using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.CompilerServices;
 
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE3's lane kernels, widest first: the one list the dispatch, the default choice and the tests derive from.
-/// Every kernel has the <c>HashMany</c> contract of <see cref="Blake3Portable.HashMany"/>; a SIMD kernel is one entry.
+/// BLAKE3's job in the one kernel registry (<see cref="CoreTable.Blake3"/>): kernels of the <c>HashMany</c>
+/// contract of <see cref="Blake3Portable.HashMany"/>, and the split of any number of inputs across them.
 /// </summary>
 /// <remarks>
 /// No CPU rule applies here (unlike one-message BLAKE2 on Zen 5): hashing many chunks side by side is where vector
 /// lanes always pay, so the widest kernel that runs is the default. <c>BLAKE2FAST_CORE</c> names another one.
 /// </remarks>
-internal static unsafe class Blake3Kernels
+internal sealed unsafe class Blake3KernelSet : KernelSet
 {
-    /// <summary>The kernels, widest first; the portable one last, and always there to finish a remainder.</summary>
-    private static readonly Blake3Kernel[] All =
+    // Per core: the kernels a HashMany on that core uses, widest first (the portable one last), worked out once.
+    private readonly Kernel[][] _ladders;
+
+    public Blake3KernelSet(string name, params Kernel[] kernels)
+        : base(name, null, kernels)
     {
-#if NET8_0_OR_GREATER
-        new(Blake2Core.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
-        new(Blake2Core.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
-        new(Blake2Core.Sse41, Blake3Sse41.IsSupported, Blake3Sse41.Lanes, &Blake3Sse41.HashMany),
-#endif
-        new(Blake2Core.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany),
-    };
-
-    /// <summary>The core new states use: the widest that runs here, or the one <c>BLAKE2FAST_CORE</c> names (or the best below it).</summary>
-    public static readonly Blake2Core Default = Choose(Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable));
-
-    /// <summary>Every core BLAKE3 can run here, lowest first (the tests run each).</summary>
-    public static IReadOnlyList<Blake2Core> Supported => All.Where(k => k.IsSupported).Select(k => k.Core).OrderBy(c => c).ToArray();
-
-    /// <summary>The kernels that run here at or below <paramref name="core"/>, widest first (the portable one last).</summary>
-    public static Blake3Kernel[] Runnable(Blake2Core core) => All.Where(k => k.IsSupported && k.Core <= core).ToArray();
-
-    internal static Blake2Core Choose(string? requested)
-    {
-        Blake2Core? named = Blake2Cores.Parse(requested);
-        foreach (Blake3Kernel kernel in All)
+        _ladders = new Kernel[Entries.Length][];
+        for (int core = 0; core < Entries.Length; core++)
         {
-            if (kernel.IsSupported && (named is null || kernel.Core <= named))
-                return kernel.Core;
+            _ladders[core] = kernels.Where(k => k.IsSupported && core != 0 && Blake2Cores.IsAtOrBelow(k.Core, (Blake2Core)core))
+                .OrderByDescending(k => k.Lanes).ToArray();
         }
-        return Blake2Core.Scalar;
+    }
+
+    /// <summary>The kernels that run here at or below <paramref name="core"/> (any core value), widest first, the portable one last.</summary>
+    public Kernel[] Ladder(Blake2Core core) => _ladders[(int)core];
+
+    /// <summary>How many core values there are (the length of a table indexed by core).</summary>
+    public int CoreCount => _ladders.Length;
+
+    /// <summary>The entry point of one of this job's kernels, typed.</summary>
+    public static delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> EntryOf(Kernel kernel) =>
+        (delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void>)kernel.Entry;
+
+    /// <summary>A kernel entry whose entry point has the <c>HashMany</c> signature (the only way one is made).</summary>
+    public static Kernel Of(Blake2Core core, bool isSupported, int lanes,
+        delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany) =>
+        new(core, isSupported, lanes, (nint)hashMany, rowLayout: false);
+
+    internal override int BytesPerUnit(int lanes) => lanes * 1024;
+
+    internal override void Run(Kernel kernel, byte[] input, int units)
+    {
+        uint* key = stackalloc uint[8];
+        byte* output = stackalloc byte[32 * 16];
+        for (int g = 0; g < units; g++)
+        {
+            // One group of full chunks per call, as a state's bulk path calls it for a run of chunks.
+            EntryOf(kernel)(ref input[g * BytesPerUnit(kernel.Lanes)], 1, 1024, 16, ref *key, (ulong)g, true, 0, 1, 2, ref *output);
+        }
     }
 
     /// <summary>
     /// <see cref="Blake3Portable.HashMany"/> over <paramref name="count"/> inputs (any number): the widest kernel at
     /// or below <paramref name="core"/> takes as many full groups as there are, narrower ones the rest.
     /// </summary>
-    public static void HashMany(Blake2Core core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
+    public void HashMany(Blake2Core core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        Blake3Kernel[] all = All;
-        for (int k = 0; k < all.Length && count != 0; k++)
+        Kernel[] ladder = _ladders[(int)core];
+        for (int k = 0; k < ladder.Length && count != 0; k++)
         {
-            Blake3Kernel kernel = all[k];
+            Kernel kernel = ladder[k];
             nuint lanes = (nuint)kernel.Lanes;
-            if (!kernel.IsSupported || kernel.Core > core || count < lanes)
+            if (count < lanes)
                 continue;
             nuint groups = count / lanes, done = groups * lanes;
-            kernel.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
-            input = ref System.Runtime.CompilerServices.Unsafe.Add(ref input, (nint)(done * stride));
-            output = ref System.Runtime.CompilerServices.Unsafe.Add(ref output, (nint)(done * 32));
+            EntryOf(kernel)(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+            input = ref Unsafe.Add(ref input, (nint)(done * stride));
+            output = ref Unsafe.Add(ref output, (nint)(done * 32));
             if (incrementCounter)
                 counter += done;
             count -= done;
@@ -70,20 +81,20 @@ internal static unsafe class Blake3Kernels
     }
 }
 
-/// <summary>One BLAKE3 lane kernel: its instruction set (and name), whether it runs here, its width, its entry point.</summary>
-internal readonly unsafe struct Blake3Kernel
+/// <summary>What the BLAKE3 states call: the registry's BLAKE3 job under the names they use.</summary>
+internal static class Blake3Kernels
 {
-    public Blake3Kernel(Blake2Core core, bool isSupported, int lanes,
-        delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany)
-    {
-        Core = core;
-        IsSupported = isSupported;
-        Lanes = lanes;
-        HashMany = hashMany;
-    }
+    /// <summary>The core new states use: the widest that runs here, or the one <c>BLAKE2FAST_CORE</c> names (or the best below it).</summary>
+    public static readonly Blake2Core Default = CoreTable.Blake3.Default;
 
-    public Blake2Core Core { get; }
-    public bool IsSupported { get; }
-    public int Lanes { get; }
-    public delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> HashMany { get; }
+    /// <summary>Every core BLAKE3 can run here, lowest first (the tests run each).</summary>
+    public static IReadOnlyList<Blake2Core> Supported => CoreTable.Blake3.Supported;
+
+    internal static Blake2Core Choose(string? requested) => CoreTable.Blake3.Choose(requested);
+
+    /// <inheritdoc cref="Blake3KernelSet.HashMany"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void HashMany(Blake2Core core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
+        bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
+        CoreTable.Blake3.HashMany(core, ref input, count, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 }

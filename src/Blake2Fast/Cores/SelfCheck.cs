@@ -1,0 +1,75 @@
+using System;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// The self-check behind <c>b2fsum --benchmark [--short]</c>: times every kernel this CPU runs, for every job of the library's kernel
+/// registry (<see cref="CoreTable"/>), and prints the table, the kernel the library chooses, the CPU's identity and,
+/// where another kernel measured faster, the <c>BLAKE2FAST_CORE</c> value that selects it. For CPUs nobody here has
+/// measured (ARM64 above all): a user runs it and reports the table.
+/// </summary>
+internal static class SelfCheck
+{
+    /// <summary>Runs the self-check into <paramref name="output"/>; <paramref name="brief"/>: a few ms per kernel (CI), rough timings.</summary>
+    public static void Run(TextWriter output, bool brief)
+    {
+        // The warm-up also lets a JIT-run build (dotnet tool) reach fully optimized code; the published executable is
+        // compiled ahead of time.
+        TimeSpan warmUp = brief ? TimeSpan.FromMilliseconds(20) : TimeSpan.FromMilliseconds(500);
+        TimeSpan measure = brief ? TimeSpan.FromMilliseconds(50) : TimeSpan.FromSeconds(1);
+        output.WriteLine($"Blake2Fast self-check: {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}, {Cpu.Current}");
+        output.WriteLine($"{Blake2Cores.EnvironmentVariable}={Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable) ?? "(not set)"}; " +
+            $"{(brief ? "short mode: timings are rough" : "about 1 s per kernel after warm-up")}");
+        output.WriteLine();
+        output.WriteLine($"{"job",-22} {"kernel",-8} {"lanes",5} {"MB/s",10}  note");
+        foreach (KernelSet set in CoreTable.All)
+        {
+            Kernel[] kernels = set.Kernels.Where(k => k.IsSupported).ToArray();
+            if (kernels.Length == 0)
+                continue; // a lane job with no lane kernel here runs its lanes on the single-stream kernels above
+            // About 64 KiB of input per call: in cache, so the table compares kernels, not memory.
+            int unit = set.BytesPerUnit(kernels.Max(k => k.Lanes));
+            var input = new byte[Math.Max(unit, 65536 / unit * unit)];
+            new Random(21).NextBytes(input);
+            Blake2Core best = kernels[0].Core;
+            double bestRate = 0, chosenRate = 0;
+            foreach (Kernel kernel in kernels)
+            {
+                int units = input.Length / set.BytesPerUnit(kernel.Lanes);
+                long bytes = (long)units * set.BytesPerUnit(kernel.Lanes);
+                Time(set, kernel, input, units, warmUp);
+                double rate = bytes * Time(set, kernel, input, units, measure) / 1e6;
+                string note = kernel.Core == set.Default ? "chosen" : "";
+                output.WriteLine($"{set.Name,-22} {Blake2Cores.Name(kernel.Core),-8} {kernel.Lanes,5} {rate.ToString("N0", CultureInfo.InvariantCulture),10}  {note}");
+                if (rate > bestRate)
+                    (best, bestRate) = (kernel.Core, rate);
+                if (kernel.Core == set.Default)
+                    chosenRate = rate;
+            }
+            // Only a clear win (5 %, beyond run-to-run noise on an idle machine) in a full run is worth an override.
+            if (!brief && best != set.Default && chosenRate > 0 && bestRate > 1.05 * chosenRate)
+                output.WriteLine($"{"",-22} -> {Blake2Cores.Name(best)} measured fastest here; {Blake2Cores.EnvironmentVariable}={Blake2Cores.Name(best)} selects it " +
+                    "(for every job) if the difference holds on an idle machine");
+        }
+        output.WriteLine();
+        output.WriteLine("Please report the table with the CPU line at the project's issue tracker.");
+    }
+
+    /// <summary>Calls per second, over at least <paramref name="duration"/>.</summary>
+    private static double Time(KernelSet set, Kernel kernel, byte[] input, int units, TimeSpan duration)
+    {
+        long calls = 0;
+        var clock = Stopwatch.StartNew();
+        do
+        {
+            set.Run(kernel, input, units);
+            calls++;
+        }
+        while (clock.Elapsed < duration);
+        return calls / clock.Elapsed.TotalSeconds;
+    }
+}
