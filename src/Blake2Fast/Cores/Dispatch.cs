@@ -58,6 +58,8 @@ internal readonly unsafe struct Blake2bpLanes : ILaneCompressor<ulong>
 {
     public int Lanes => 4;
 
+    public Blake2Core RootCore(Blake2Core core) => CoreTable.Blake2bpLeaves.Entry(core) != null ? CoreTable.Blake2b.Default : core;
+
     public void Compress(Blake2Core core, ref ulong laneChain, ref byte input, nuint superblocks, uint increment)
     {
         delegate*<ref ulong, ref byte, nuint, uint, void> kernel = CoreTable.Blake2bpLeaves.Entry(core);
@@ -72,6 +74,8 @@ internal readonly unsafe struct Blake2bpLanes : ILaneCompressor<ulong>
 internal readonly unsafe struct Blake2spLanes : ILaneCompressor<uint>
 {
     public int Lanes => 8;
+
+    public Blake2Core RootCore(Blake2Core core) => CoreTable.Blake2spLeaves.Entry(core) != null ? CoreTable.Blake2s.Default : core;
 
     public void Compress(Blake2Core core, ref uint laneChain, ref byte input, nuint superblocks, uint increment)
     {

@@ -16,6 +16,12 @@ internal interface ILaneCompressor<T> where T : unmanaged
     /// <paramref name="increment"/> to every lane's counter before each (0: the caller set the counters and flags).
     /// </summary>
     void Compress(Blake2Core core, ref T laneChain, ref byte input, nuint superblocks, uint increment);
+
+    /// <summary>
+    /// The core for the root, a single hash of two or four blocks: with a lane kernel, the single-stream default
+    /// (on Zen 5 the scalar core beats the vector ones there); without one, <paramref name="core"/> itself.
+    /// </summary>
+    Blake2Core RootCore(Blake2Core core);
 }
 
 /// <summary>
@@ -49,37 +55,49 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
 
     // ---- parameter blocks ----
     // The parallel modes take no salt and no personalization, so a node's parameter block is three non-zero words
-    // (digest length, key length, fanout and depth; the node offset; node depth and inner length), and its chain
-    // value is the IV with those three XOR-ed in: computed in place, with no 64-byte block written and read back.
+    // (digest length, key length, fanout and depth; the node offset; node depth and inner length), and only the
+    // first depends on the call. So the chain values are built once, for digest and key length 0, and each hash
+    // copies them and XORs its two lengths into word 0.
 
     /// <summary>Word 0 of every node's parameter block (BLAKE2b's leaf length, bytes 4-7, is zero).</summary>
     private static uint Word0(int digestLength, int keyLength) => (uint)digestLength | (uint)keyLength << 8 | (uint)Lanes << 16 | 2u << 24;
 
-    /// <summary>The word holding the node offset: BLAKE2b's word 1 (bytes 8-15), BLAKE2s's word 2 (bytes 8-11).</summary>
-    private static int OffsetWord => Unsafe.SizeOf<T>() == 8 ? 1 : 2;
+    /// <summary>Every leaf's chain, lane layout, for digest and key length 0 (counters and flags zero).</summary>
+    private static readonly T[] s_leafTemplate = Template(leaves: true);
 
-    /// <summary>The word after it: node depth and inner length (BLAKE2b bytes 16-17, BLAKE2s bytes 14-15).</summary>
-    private static uint DepthWord(int nodeDepth) => Unsafe.SizeOf<T>() == 8
-        ? (uint)nodeDepth | 64u << 8
-        : (uint)nodeDepth << 16 | 32u << 24;
+    /// <summary>The root's chain (12 words) for digest and key length 0.</summary>
+    private static readonly T[] s_rootTemplate = Template(leaves: false);
 
-    /// <summary>Every leaf's chain in lane layout (word w of leaf k at <c>Lanes * w + k</c>), counters and flags zero.</summary>
-    private static void InitializeLeaves(ref T laneChain, int digestLength, int keyLength)
+    private static T[] Template(bool leaves)
     {
         TWord w = default;
-        int lanes = Lanes, offsetWord = OffsetWord;
-        T h0 = w.Xor(w.IV(0), w.FromUInt32(Word0(digestLength, keyLength)));
-        T depth = w.Xor(w.IV(offsetWord + 1), w.FromUInt32(DepthWord(0)));
+        int lanes = leaves ? Lanes : 1;
+        // The node offset is BLAKE2b's word 1 (bytes 8-15) or BLAKE2s's word 2 (bytes 8-11); node depth and inner
+        // length follow in the next word (BLAKE2b bytes 16-17, BLAKE2s bytes 14-15).
+        bool isB = Unsafe.SizeOf<T>() == 8;
+        int offsetWord = isB ? 1 : 2, nodeDepth = leaves ? 0 : 1;
+        uint depthWord = isB ? (uint)nodeDepth | 64u << 8 : (uint)nodeDepth << 16 | 32u << 24;
+        var chain = new T[12 * lanes];
         for (int k = 0; k < lanes; k++)
         {
             for (int i = 0; i < 8; i++)
-                Unsafe.Add(ref laneChain, i * lanes + k) = w.IV(i);
-            Unsafe.Add(ref laneChain, k) = h0;
-            Unsafe.Add(ref laneChain, offsetWord * lanes + k) = w.Xor(w.IV(offsetWord), w.FromUInt32((uint)k));
-            Unsafe.Add(ref laneChain, (offsetWord + 1) * lanes + k) = depth;
-            for (int i = 8; i < 12; i++)
-                Unsafe.Add(ref laneChain, i * lanes + k) = default;
+                chain[i * lanes + k] = w.IV(i);
+            chain[k] = w.Xor(chain[k], w.FromUInt32(Word0(0, 0)));
+            chain[offsetWord * lanes + k] = w.Xor(chain[offsetWord * lanes + k], w.FromUInt32((uint)k));
+            chain[(offsetWord + 1) * lanes + k] = w.Xor(chain[(offsetWord + 1) * lanes + k], w.FromUInt32(depthWord));
         }
+        return chain;
+    }
+
+    /// <summary>Every leaf's chain in lane layout (word w of leaf k at <c>Lanes * w + k</c>), counters and flags zero.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void InitializeLeaves(ref T laneChain, int digestLength, int keyLength)
+    {
+        TWord w = default;
+        Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref laneChain), ref Unsafe.As<T, byte>(ref s_leafTemplate[0]), (uint)(12 * Lanes * Unsafe.SizeOf<T>()));
+        T lengths = w.FromUInt32((uint)digestLength | (uint)keyLength << 8);
+        for (int k = 0; k < Lanes; k++)
+            Unsafe.Add(ref laneChain, k) = w.Xor(Unsafe.Add(ref laneChain, k), lengths);
     }
 
     /// <summary>Every leaf's padded key block, side by side: a superblock (the first one a keyed hash compresses).</summary>
@@ -149,7 +167,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         ref byte buffer = ref Buffer(ref storage);
         ref byte last = ref bufferLength > Superblock ? ref Unsafe.Add(ref buffer, Superblock) : ref buffer;
         FinishLeaves(core, ref Chain(ref storage), ref buffer, ref last, bufferLength);
-        Root(core, ref Chain(ref storage), output.Length, keyLength, output);
+        Root(default(TLanes).RootCore(core), ref Chain(ref storage), output.Length, keyLength, output);
     }
 
     /// <summary>
@@ -169,65 +187,52 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         TLanes kernel = default;
         int lanes = Lanes, blockSize = BlockSize, superblock = Superblock;
         T ones = w.AllOnes;
+        // Every leaf has compressed the same number of blocks so far: one counter for all.
+        T t0 = Unsafe.Add(ref chain, 8 * lanes), t1 = Unsafe.Add(ref chain, 9 * lanes);
+        ref T f0 = ref Unsafe.Add(ref chain, 10 * lanes);
+        Unsafe.Add(ref chain, 12 * lanes - 1) = ones; // f1 (last node) of the last leaf, for whichever compression ends it
         Span<T> finished = stackalloc T[8 * lanes];
         int rest = length;
         if (length > superblock)
         {
             // A whole superblock: leaf k ends in it unless it has a block in the rest (the last leaf always ends).
             rest = length - superblock;
+            t0 = w.Add(t0, w.FromUInt32((uint)blockSize));
+            if (w.LessThan(t0, w.FromUInt32((uint)blockSize)))
+                t1 = w.Add(t1, w.FromUInt32(1));
             for (int k = 0; k < lanes; k++)
             {
-                AddToCounter(ref chain, k, (uint)blockSize);
+                Unsafe.Add(ref chain, 8 * lanes + k) = t0;
+                Unsafe.Add(ref chain, 9 * lanes + k) = t1;
                 if (k * blockSize >= rest)
-                    SetFinal(ref chain, k, ones);
+                    Unsafe.Add(ref f0, k) = ones;
             }
             kernel.Compress(core, ref chain, ref first, 1, 0);
             // The leaves that ended keep these words; the next compression runs them on garbage.
-            for (int i = 0; i < 8 * lanes; i++)
-                finished[i] = Unsafe.Add(ref chain, i);
+            Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref finished[0]), ref Unsafe.As<T, byte>(ref chain), (uint)(8 * lanes * Unsafe.SizeOf<T>()));
         }
 
         Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref last, rest), 0, (uint)(superblock - rest));
         for (int k = 0; k < lanes; k++)
         {
-            int bytes = Math.Min(Math.Max(rest - k * blockSize, 0), blockSize);
-            AddToCounter(ref chain, k, (uint)bytes);
-            SetFinal(ref chain, k, ones);
+            // Leaf k's last block holds 0 (a leaf with no input hashes one zero block) to blockSize bytes.
+            uint bytes = (uint)Math.Min(Math.Max(rest - k * blockSize, 0), blockSize);
+            T low = w.Add(t0, w.FromUInt32(bytes));
+            Unsafe.Add(ref chain, 8 * lanes + k) = low;
+            Unsafe.Add(ref chain, 9 * lanes + k) = w.LessThan(low, t0) ? w.Add(t1, w.FromUInt32(1)) : t1;
+            Unsafe.Add(ref f0, k) = ones;
         }
         kernel.Compress(core, ref chain, ref last, 1, 0);
 
         if (length > superblock)
         {
-            for (int k = rest / blockSize + (rest % blockSize == 0 ? 0 : 1); k < lanes; k++)
+            for (int k = (rest + blockSize - 1) / blockSize; k < lanes; k++)
             {
                 for (int i = 0; i < 8; i++)
                     Unsafe.Add(ref chain, i * lanes + k) = finished[i * lanes + k];
             }
             finished.Clear();
         }
-    }
-
-    /// <summary>Adds <paramref name="bytes"/> to leaf k's two-word counter, carrying into the high word.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void AddToCounter(ref T chain, int k, uint bytes)
-    {
-        TWord w = default;
-        int lanes = Lanes;
-        T increment = w.FromUInt32(bytes);
-        ref T t0 = ref Unsafe.Add(ref chain, 8 * lanes + k);
-        t0 = w.Add(t0, increment);
-        if (w.LessThan(t0, increment))
-            Unsafe.Add(ref chain, 9 * lanes + k) = w.Add(Unsafe.Add(ref chain, 9 * lanes + k), w.FromUInt32(1));
-    }
-
-    /// <summary>Marks leaf k's next compression as its last: f0, and for the last leaf f1 (last node).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SetFinal(ref T chain, int k, T ones)
-    {
-        int lanes = Lanes;
-        Unsafe.Add(ref chain, 10 * lanes + k) = ones;
-        if (k == lanes - 1)
-            Unsafe.Add(ref chain, 11 * lanes + k) = ones;
     }
 
     /// <summary>
@@ -237,12 +242,13 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     private static void Root(Blake2Core core, ref T laneChain, int digestLength, int keyLength, Span<byte> output)
     {
         TWord w = default;
-        int lanes = Lanes, blockSize = BlockSize, offsetWord = OffsetWord;
+        int lanes = Lanes, blockSize = BlockSize;
         Span<T> message = stackalloc T[8 * lanes];
+        ref T m = ref message[0];
         for (int k = 0; k < lanes; k++)
         {
             for (int i = 0; i < 8; i++)
-                message[8 * k + i] = Unsafe.Add(ref laneChain, i * lanes + k);
+                Unsafe.Add(ref m, 8 * k + i) = Unsafe.Add(ref laneChain, i * lanes + k);
         }
         if (!BitConverter.IsLittleEndian)
         {
@@ -252,18 +258,15 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         }
 
         Span<T> root = stackalloc T[12];
-        for (int i = 0; i < 8; i++)
-            root[i] = w.IV(i);
-        root[0] = w.Xor(root[0], w.FromUInt32(Word0(digestLength, keyLength)));
-        root[offsetWord + 1] = w.Xor(root[offsetWord + 1], w.FromUInt32(DepthWord(1)));
-        for (int i = 8; i < 12; i++)
-            root[i] = default;
+        ref T r = ref root[0];
+        Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref r), ref Unsafe.As<T, byte>(ref s_rootTemplate[0]), (uint)(12 * Unsafe.SizeOf<T>()));
+        r = w.Xor(r, w.FromUInt32((uint)digestLength | (uint)keyLength << 8));
 
         // P leaf outputs make two (BLAKE2bp) or four (BLAKE2sp) blocks; the last is compressed with both flags.
-        ref byte bytes = ref Unsafe.As<T, byte>(ref message[0]);
+        ref byte bytes = ref Unsafe.As<T, byte>(ref m);
         int blocks = message.Length * Unsafe.SizeOf<T>() / blockSize;
-        default(TCompressor).Compress(core, ref root[0], ref bytes, (nuint)(blocks - 1), (uint)blockSize);
-        Blake2Engine<T, TWord, TCompressor>.Finish(core, ref root[0], ref Unsafe.Add(ref bytes, (blocks - 1) * blockSize), blockSize, lastNode: true, output);
+        default(TCompressor).Compress(core, ref r, ref bytes, (nuint)(blocks - 1), (uint)blockSize);
+        Blake2Engine<T, TWord, TCompressor>.Finish(core, ref r, ref Unsafe.Add(ref bytes, (blocks - 1) * blockSize), blockSize, lastNode: true, output);
         message.Clear();
         root.Clear();
     }
@@ -319,7 +322,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         }
 
     Root:
-        Root(core, ref chain, digestLength, key.Length, output.Slice(0, digestLength));
+        Root(lanes.RootCore(core), ref chain, digestLength, key.Length, output.Slice(0, digestLength));
         // Key-derived: the chains and the buffer's used part (the key superblock and the input's tail).
         Unsafe.InitBlockUnaligned(ref Unsafe.As<TStorage, byte>(ref storage), 0, (uint)(ChainBytes + (key.IsEmpty ? 1 : 2) * superblock));
     }

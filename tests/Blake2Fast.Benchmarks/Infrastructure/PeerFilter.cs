@@ -21,6 +21,9 @@ public enum Requirement
 
     /// <summary>NSec.Cryptography compiled in and its libsodium loads here (<see cref="NSecPeer"/>).</summary>
     NSec,
+
+    /// <summary>The Rust BLAKE2 crates' wrapper, built by native/blake2-rs/build.sh (<see cref="RustBlake2"/>).</summary>
+    Rust,
 }
 
 /// <summary>The benchmark only runs when the requirement is met here; otherwise <see cref="PeerFilter"/> drops it.</summary>
@@ -77,6 +80,7 @@ public sealed class PeerFilter : IFilter
         Requirement.Libsodium => Sodium.LoadError,
         Requirement.Sha3_256 => SHA3_256.IsSupported ? null : "SHA3_256.IsSupported is false on this platform",
         Requirement.NSec => NSecPeer.LoadError,
+        Requirement.Rust => RustBlake2.LoadError,
         _ => "unknown requirement " + requirement,
     };
 }

@@ -6,6 +6,7 @@
 #
 #   build.sh [output-dir]        copies libblake2_rs_peer.so there (default: this folder's target/release)
 #
+# cargo's build folder is $CARGO_TARGET_DIR if set (the benchmark project sets it under its obj/), else target/ here.
 # Where cargo or the crates are missing it prints why and exits 0: the benchmarks then skip the Rust rows and
 # say so (Infrastructure/RustBlake2.cs). Override the crate folder with BLAKE2_RS_REGISTRY.
 set -uo pipefail
@@ -27,7 +28,7 @@ for crate in blake2b_simd-1.0.0 blake2s_simd-0.5.11; do
     skip "${registry}/${crate} is missing (apt-get install librust-blake2b-simd-dev librust-blake2s-simd-dev)"
 done
 
-export CARGO_TARGET_DIR="${here}/target"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${here}/target}"
 if ! "${cargo_bin}" build --release --offline --quiet --manifest-path "${here}/Cargo.toml" \
     --config "source.crates-io.replace-with='debian-packages'" \
     --config "source.debian-packages.directory='${registry}'"; then
