@@ -175,7 +175,8 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     /// in the lanes, each lane with its own counter and flags. The tail is the <paramref name="length"/> bytes not
     /// yet compressed (at most two superblocks less one block): more than a superblock, its first superblock is at
     /// <paramref name="first"/> and the rest at <paramref name="last"/>; otherwise all of it is at
-    /// <paramref name="last"/>, which has room for a superblock and is zero-padded here.
+    /// <paramref name="last"/>, which has room for a superblock and is zero-padded here (a full superblock is
+    /// only read, so it may be the caller's input).
     /// </summary>
     /// <remarks>
     /// The lanes' counters and flags are set here, and the kernel is run with an increment of 0. A leaf given no
@@ -314,6 +315,12 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
             data = ref Unsafe.Add(ref data, count * superblock);
             length -= count * superblock;
         }
+        if (length == superblock)
+        {
+            // Exactly one block per leaf (4 KiB, 64 KiB, ... land here): nothing to pad, nothing to copy.
+            FinishLeaves(core, ref chain, ref data, ref data, length);
+        }
+        else
         {
             // The tail: its first superblock (if it has two) from the input, the rest copied to be zero-padded.
             int rest = length > superblock ? length - superblock : length;
