@@ -43,44 +43,32 @@ pub unsafe extern "C" fn b2rs_blake2sp(data: *const u8, len: usize, out: *mut u8
     0
 }
 
-/// Hashes `count` inputs (pointers and lengths) with the crate's `many::hash_many`, writing `out_len` bytes per
-/// input to `out`, one after another. Up to 64 inputs per call.
-#[no_mangle]
-pub unsafe extern "C" fn b2rs_blake2b_many(datas: *const *const u8, lens: *const usize, count: usize, out: *mut u8, out_len: usize) -> i32 {
-    if out_len == 0 || out_len > 64 || count > 64 { return -1; }
-    let mut params = blake2b_simd::Params::new();
-    params.hash_length(out_len);
-    let datas = input_ptrs(datas, count);
-    let lens = input_lens(lens, count);
-    let mut jobs: arrayvec::ArrayVec<blake2b_simd::many::HashManyJob, 64> = arrayvec::ArrayVec::new();
-    for i in 0..count {
-        jobs.push(blake2b_simd::many::HashManyJob::new(&params, input(datas[i], lens[i])));
-    }
-    blake2b_simd::many::hash_many(jobs.iter_mut());
-    for (i, job) in jobs.iter().enumerate() {
-        write(out.add(i * out_len), out_len, job.to_hash().as_bytes());
-    }
-    0
+/// Defines `$name(datas, lens, count, out, out_len)`: hashes `count` inputs (pointers and lengths) with `$krate`'s
+/// `many::hash_many`, writing `out_len` bytes per input to `out`, one after another; up to 64 inputs per call.
+macro_rules! hash_many_fn {
+    ($name:ident, $krate:ident, $max:expr) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(datas: *const *const u8, lens: *const usize, count: usize, out: *mut u8, out_len: usize) -> i32 {
+            if out_len == 0 || out_len > $max || count > 64 { return -1; }
+            let mut params = $krate::Params::new();
+            params.hash_length(out_len);
+            let datas = input_ptrs(datas, count);
+            let lens = input_lens(lens, count);
+            let mut jobs: arrayvec::ArrayVec<$krate::many::HashManyJob, 64> = arrayvec::ArrayVec::new();
+            for i in 0..count {
+                jobs.push($krate::many::HashManyJob::new(&params, input(datas[i], lens[i])));
+            }
+            $krate::many::hash_many(jobs.iter_mut());
+            for (i, job) in jobs.iter().enumerate() {
+                write(out.add(i * out_len), out_len, job.to_hash().as_bytes());
+            }
+            0
+        }
+    };
 }
 
-/// As `b2rs_blake2b_many`, for BLAKE2s.
-#[no_mangle]
-pub unsafe extern "C" fn b2rs_blake2s_many(datas: *const *const u8, lens: *const usize, count: usize, out: *mut u8, out_len: usize) -> i32 {
-    if out_len == 0 || out_len > 32 || count > 64 { return -1; }
-    let mut params = blake2s_simd::Params::new();
-    params.hash_length(out_len);
-    let datas = input_ptrs(datas, count);
-    let lens = input_lens(lens, count);
-    let mut jobs: arrayvec::ArrayVec<blake2s_simd::many::HashManyJob, 64> = arrayvec::ArrayVec::new();
-    for i in 0..count {
-        jobs.push(blake2s_simd::many::HashManyJob::new(&params, input(datas[i], lens[i])));
-    }
-    blake2s_simd::many::hash_many(jobs.iter_mut());
-    for (i, job) in jobs.iter().enumerate() {
-        write(out.add(i * out_len), out_len, job.to_hash().as_bytes());
-    }
-    0
-}
+hash_many_fn!(b2rs_blake2b_many, blake2b_simd, 64);
+hash_many_fn!(b2rs_blake2s_many, blake2s_simd, 32);
 
 unsafe fn input_ptrs<'a>(datas: *const *const u8, count: usize) -> &'a [*const u8] {
     if count == 0 { &[] } else { slice::from_raw_parts(datas, count) }
