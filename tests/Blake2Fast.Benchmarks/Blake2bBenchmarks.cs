@@ -152,6 +152,19 @@ public class Blake2bBenchmarks
     [ArgumentsSource(nameof(Cores))]
     public void Blake2FastCore(CoreChoice Core) => Core.Blake2b(DigestLength, _input, _output);
 
+    [GlobalSetup(Target = nameof(Rust))]
+    public void SetupRust()
+    {
+        Setup();
+        RustBlake2.Blake2b(_input, _output.AsSpan(0, DigestLength));
+        BenchmarkInput.Verify("Rust blake2b_simd", Blake2b.ComputeHash(DigestLength, _input), _output.AsSpan(0, DigestLength));
+    }
+
+    /// <summary>Rust's blake2b_simd crate (native, AVX2), through its C-ABI wrapper (native/blake2-rs).</summary>
+    [Benchmark(Description = "Rust blake2b_simd")]
+    [Requires(Requirement.Rust)]
+    public void Rust() => RustBlake2.Blake2b(_input, _output.AsSpan(0, DigestLength));
+
     [Benchmark(Description = "OpenSSL")]
     [Requires(Requirement.OpenSsl), OnlyForDigestLength(FullLength)]
     public int OpenSsl() => Infrastructure.OpenSsl.Digest(Infrastructure.OpenSsl.Blake2b512, _input, _output);

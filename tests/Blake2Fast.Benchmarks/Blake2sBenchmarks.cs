@@ -80,6 +80,19 @@ public class Blake2sBenchmarks
     [ArgumentsSource(nameof(Cores))]
     public void Blake2FastCore(CoreChoice Core) => Core.Blake2s(DigestLength, _input, _output);
 
+    [GlobalSetup(Target = nameof(Rust))]
+    public void SetupRust()
+    {
+        Setup();
+        RustBlake2.Blake2s(_input, _output.AsSpan(0, DigestLength));
+        BenchmarkInput.Verify("Rust blake2s_simd", Blake2s.ComputeHash(DigestLength, _input), _output.AsSpan(0, DigestLength));
+    }
+
+    /// <summary>Rust's blake2s_simd crate (native, AVX2), through its C-ABI wrapper (native/blake2-rs).</summary>
+    [Benchmark(Description = "Rust blake2s_simd")]
+    [Requires(Requirement.Rust)]
+    public void Rust() => RustBlake2.Blake2s(_input, _output.AsSpan(0, DigestLength));
+
     [Benchmark(Description = "OpenSSL")]
     [Requires(Requirement.OpenSsl), OnlyForDigestLength(FullLength)]
     public int OpenSsl() => Infrastructure.OpenSsl.Digest(Infrastructure.OpenSsl.Blake2s256, _input, _output);

@@ -1,22 +1,27 @@
-// The members of the family built for SIMD lanes, each against the function a user would otherwise call:
-// BLAKE2bp against BLAKE2b and BLAKE2sp against BLAKE2s on one 3 MiB input, and many-message hashing of 16
-// inputs of 4 KiB against 16 single calls. Ratios are per group (the Baseline is the single-stream function).
+// The members of the family built for SIMD lanes, each against the function a user would otherwise call and against
+// Rust's blake2b_simd 1.0 / blake2s_simd 0.5 (the reference SIMD crates for these modes; native/blake2-rs): BLAKE2bp
+// against BLAKE2b and BLAKE2sp against BLAKE2s from 64 B (where the leaves are mostly empty and the root and the
+// leaves' final blocks are the whole cost) to 3 MiB, and many-message hashing of 16 inputs of 4 KiB against 16
+// single calls. Ratios are per group (the Baseline is the single-stream function).
 using System;
 using System.Collections.Generic;
+using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Blake2Fast.Benchmarks.Infrastructure;
 
 namespace Blake2Fast.Benchmarks;
 
-/// <summary>BLAKE2bp vs BLAKE2b on 3 MiB, every BLAKE2bp kernel by name.</summary>
+/// <summary>BLAKE2bp vs BLAKE2b and Rust's crate, 64 B to 3 MiB, every BLAKE2bp kernel by name.</summary>
 [Config(typeof(BenchmarkConfig))]
 [MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByParams)]
 public class Blake2bpBenchmarks
 {
-    private readonly byte[] _input = BenchmarkInput.Create(3 * 1024 * 1024);
+    private byte[] _input = [];
     private readonly byte[] _output = new byte[64];
 
-    [Params(3 * 1024 * 1024)]
+    [Params(64, 4096, 65536, 3 * 1024 * 1024)]
     public int Size { get; set; }
 
     public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: true);
@@ -24,12 +29,21 @@ public class Blake2bpBenchmarks
     [GlobalSetup]
     public void Setup()
     {
+        _input = BenchmarkInput.Create(Size);
         byte[] expected = Blake2Fast.Blake2bp.ComputeHash(_input);
         foreach (CoreChoice core in Kernels())
         {
             Array.Clear(_output);
             core.Blake2bp(_input, _output);
             BenchmarkInput.Verify("Blake2bp " + core, expected, _output);
+        }
+        if (RustBlake2.LoadError is null)
+        {
+            Array.Clear(_output);
+            RustBlake2.Blake2bp(_input, _output);
+            BenchmarkInput.Verify("Rust blake2b_simd::blake2bp", expected, _output);
+            RustBlake2.Blake2b(_input, _output);
+            BenchmarkInput.Verify("Rust blake2b_simd", Blake2Fast.Blake2b.ComputeHash(_input), _output);
         }
     }
 
@@ -42,17 +56,26 @@ public class Blake2bpBenchmarks
     [Benchmark(Description = "BLAKE2bp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
     public void Blake2bpKernel(CoreChoice Kernel) => Kernel.Blake2bp(_input, _output);
+
+    [Benchmark(Description = "Rust blake2b_simd::blake2bp")]
+    [Requires(Requirement.Rust)]
+    public void RustBlake2bp() => RustBlake2.Blake2bp(_input, _output);
+
+    [Benchmark(Description = "Rust blake2b_simd")]
+    [Requires(Requirement.Rust)]
+    public void RustBlake2b() => RustBlake2.Blake2b(_input, _output);
 }
 
-/// <summary>BLAKE2sp vs BLAKE2s on 3 MiB, every BLAKE2sp kernel by name.</summary>
+/// <summary>BLAKE2sp vs BLAKE2s and Rust's crate, 64 B to 3 MiB, every BLAKE2sp kernel by name.</summary>
 [Config(typeof(BenchmarkConfig))]
 [MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByParams)]
 public class Blake2spBenchmarks
 {
-    private readonly byte[] _input = BenchmarkInput.Create(3 * 1024 * 1024);
+    private byte[] _input = [];
     private readonly byte[] _output = new byte[32];
 
-    [Params(3 * 1024 * 1024)]
+    [Params(64, 4096, 65536, 3 * 1024 * 1024)]
     public int Size { get; set; }
 
     public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: false);
@@ -60,12 +83,21 @@ public class Blake2spBenchmarks
     [GlobalSetup]
     public void Setup()
     {
+        _input = BenchmarkInput.Create(Size);
         byte[] expected = Blake2Fast.Blake2sp.ComputeHash(_input);
         foreach (CoreChoice core in Kernels())
         {
             Array.Clear(_output);
             core.Blake2sp(_input, _output);
             BenchmarkInput.Verify("Blake2sp " + core, expected, _output);
+        }
+        if (RustBlake2.LoadError is null)
+        {
+            Array.Clear(_output);
+            RustBlake2.Blake2sp(_input, _output);
+            BenchmarkInput.Verify("Rust blake2s_simd::blake2sp", expected, _output);
+            RustBlake2.Blake2s(_input, _output);
+            BenchmarkInput.Verify("Rust blake2s_simd", Blake2Fast.Blake2s.ComputeHash(_input), _output);
         }
     }
 
@@ -78,6 +110,14 @@ public class Blake2spBenchmarks
     [Benchmark(Description = "BLAKE2sp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
     public void Blake2spKernel(CoreChoice Kernel) => Kernel.Blake2sp(_input, _output);
+
+    [Benchmark(Description = "Rust blake2s_simd::blake2sp")]
+    [Requires(Requirement.Rust)]
+    public void RustBlake2sp() => RustBlake2.Blake2sp(_input, _output);
+
+    [Benchmark(Description = "Rust blake2s_simd")]
+    [Requires(Requirement.Rust)]
+    public void RustBlake2s() => RustBlake2.Blake2s(_input, _output);
 }
 
 /// <summary>16 messages of 4 KiB: one many-message call against 16 single calls, for BLAKE2b and BLAKE2s.</summary>
@@ -121,6 +161,27 @@ public class ManyMessageBenchmarks
         }
     }
 
+    // The Rust crate reads the inputs through raw pointers: pinned copies of them.
+    private readonly byte[][] _pinned = new byte[Count][];
+    private readonly IntPtr[] _pointers = new IntPtr[Count];
+    private readonly nuint[] _lengths = new nuint[Count];
+
+    [GlobalSetup(Target = nameof(RustMany))]
+    public void SetupRust()
+    {
+        Setup();
+        for (int i = 0; i < Count; i++)
+        {
+            _pinned[i] = GC.AllocateArray<byte>(Size, pinned: true);
+            _inputs[i].Span.CopyTo(_pinned[i]);
+            _pointers[i] = Marshal.UnsafeAddrOfPinnedArrayElement(_pinned[i], 0);
+            _lengths[i] = (nuint)Size;
+        }
+        Array.Clear(_outputs);
+        RustMany();
+        Verify();
+    }
+
     [Benchmark(Baseline = true, Description = "16 single calls")]
     public void Singles()
     {
@@ -144,6 +205,11 @@ public class ManyMessageBenchmarks
         else
             Blake2Fast.Blake2s.ComputeAndWriteHashes(_inputs, _outputs);
     }
+
+    /// <summary>Rust's crate: <c>many::hash_many</c> over the 16 inputs.</summary>
+    [Benchmark(Description = "Rust hash_many")]
+    [Requires(Requirement.Rust)]
+    public void RustMany() => RustBlake2.HashMany(Algorithm == "BLAKE2b", _pointers, _lengths, _outputs, Algorithm == "BLAKE2b" ? 64 : 32);
 
     // Many-message hashing takes the parallel modes' lane kernels, so their list names the rows.
     public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: true);

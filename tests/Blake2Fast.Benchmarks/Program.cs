@@ -27,6 +27,7 @@ public static class Program
         Console.WriteLine("// " + Peers.Describe());
         Console.WriteLine("// Blake2Fast cores: " + CoreChoice.Describe());
         Console.WriteLine($"// OpenSSL: {OpenSsl.LoadError ?? OpenSsl.Description}; libsodium: {Sodium.LoadError ?? Sodium.Description}");
+        Console.WriteLine($"// Rust: {RustBlake2.LoadError ?? RustBlake2.Description}");
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
     }
 }

@@ -37,7 +37,7 @@ internal static class LaneFallback<T, TCompressor>
     where T : unmanaged
     where TCompressor : struct, ICompressor<T>
 {
-    public static void Compress(Blake2Core core, int lanes, ref T laneChain, ref byte input, nuint superblocks)
+    public static void Compress(Blake2Core core, int lanes, ref T laneChain, ref byte input, nuint superblocks, uint increment)
     {
         int blockSize = 16 * Unsafe.SizeOf<T>();
         Span<T> chain = stackalloc T[12];
@@ -46,7 +46,7 @@ internal static class LaneFallback<T, TCompressor>
             for (int w = 0; w < 12; w++)
                 chain[w] = Unsafe.Add(ref laneChain, w * lanes + k);
             for (nuint s = 0; s < superblocks; s++)
-                default(TCompressor).Compress(core, ref chain[0], ref Unsafe.Add(ref input, (nint)s * lanes * blockSize + k * blockSize), 1, (uint)blockSize);
+                default(TCompressor).Compress(core, ref chain[0], ref Unsafe.Add(ref input, (nint)s * lanes * blockSize + k * blockSize), 1, increment);
             for (int w = 0; w < 12; w++)
                 Unsafe.Add(ref laneChain, w * lanes + k) = chain[w];
         }
@@ -58,13 +58,15 @@ internal readonly unsafe struct Blake2bpLanes : ILaneCompressor<ulong>
 {
     public int Lanes => 4;
 
-    public void Compress(Blake2Core core, ref ulong laneChain, ref byte input, nuint superblocks)
+    public Blake2Core RootCore(Blake2Core core) => CoreTable.Blake2bpLeaves.Entry(core) != null ? CoreTable.Blake2b.Default : core;
+
+    public void Compress(Blake2Core core, ref ulong laneChain, ref byte input, nuint superblocks, uint increment)
     {
         delegate*<ref ulong, ref byte, nuint, uint, void> kernel = CoreTable.Blake2bpLeaves.Entry(core);
         if (kernel != null)
-            kernel(ref laneChain, ref input, superblocks, 128);
+            kernel(ref laneChain, ref input, superblocks, increment);
         else
-            LaneFallback<ulong, Blake2bCompressor>.Compress(core, 4, ref laneChain, ref input, superblocks);
+            LaneFallback<ulong, Blake2bCompressor>.Compress(core, 4, ref laneChain, ref input, superblocks, increment);
     }
 }
 
@@ -73,12 +75,14 @@ internal readonly unsafe struct Blake2spLanes : ILaneCompressor<uint>
 {
     public int Lanes => 8;
 
-    public void Compress(Blake2Core core, ref uint laneChain, ref byte input, nuint superblocks)
+    public Blake2Core RootCore(Blake2Core core) => CoreTable.Blake2spLeaves.Entry(core) != null ? CoreTable.Blake2s.Default : core;
+
+    public void Compress(Blake2Core core, ref uint laneChain, ref byte input, nuint superblocks, uint increment)
     {
         delegate*<ref uint, ref byte, nuint, uint, void> kernel = CoreTable.Blake2spLeaves.Entry(core);
         if (kernel != null)
-            kernel(ref laneChain, ref input, superblocks, 64);
+            kernel(ref laneChain, ref input, superblocks, increment);
         else
-            LaneFallback<uint, Blake2sCompressor>.Compress(core, 8, ref laneChain, ref input, superblocks);
+            LaneFallback<uint, Blake2sCompressor>.Compress(core, 8, ref laneChain, ref input, superblocks, increment);
     }
 }

@@ -11,8 +11,17 @@ internal interface ILaneCompressor<T> where T : unmanaged
     /// <summary>The number of leaves: 4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
     int Lanes { get; }
 
-    /// <summary>Compresses superblocks into the lane chains (word w of leaf k at <c>Lanes * w + k</c>); never the final block.</summary>
-    void Compress(Blake2Core core, ref T laneChain, ref byte input, nuint superblocks);
+    /// <summary>
+    /// Compresses superblocks into the lane chains (word w of leaf k at <c>Lanes * w + k</c>), adding
+    /// <paramref name="increment"/> to every lane's counter before each (0: the caller set the counters and flags).
+    /// </summary>
+    void Compress(Blake2Core core, ref T laneChain, ref byte input, nuint superblocks, uint increment);
+
+    /// <summary>
+    /// The core for the root, a single hash of two or four blocks: with a lane kernel, the single-stream default
+    /// (on Zen 5 the scalar core beats the vector ones there); without one, <paramref name="core"/> itself.
+    /// </summary>
+    Blake2Core RootCore(Blake2Core core);
 }
 
 /// <summary>
@@ -44,39 +53,74 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
 
     private static ref byte Buffer(ref TStorage storage) => ref Unsafe.Add(ref Unsafe.As<TStorage, byte>(ref storage), default(ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>).ChainBytes);
 
-    private static Blake2Parameters NodeParameters(int digestLength, ReadOnlySpan<byte> key, int nodeOffset, int nodeDepth) => new()
+    // ---- parameter blocks ----
+    // The parallel modes take no salt and no personalization, so a node's parameter block is three non-zero words
+    // (digest length, key length, fanout and depth; the node offset; node depth and inner length), and only the
+    // first depends on the call. So the chain values are built once, for digest and key length 0, and each hash
+    // copies them and XORs its two lengths into word 0.
+
+    /// <summary>Word 0 of every node's parameter block (BLAKE2b's leaf length, bytes 4-7, is zero).</summary>
+    private static uint Word0(int digestLength, int keyLength) => (uint)digestLength | (uint)keyLength << 8 | (uint)Lanes << 16 | 2u << 24;
+
+    /// <summary>Every leaf's chain, lane layout, for digest and key length 0 (counters and flags zero).</summary>
+    private static readonly T[] s_leafTemplate = Template(leaves: true);
+
+    /// <summary>The root's chain (12 words) for digest and key length 0.</summary>
+    private static readonly T[] s_rootTemplate = Template(leaves: false);
+
+    private static T[] Template(bool leaves)
     {
-        DigestLength = digestLength,
-        Key = key,
-        Fanout = (byte)Lanes,
-        Depth = 2,
-        NodeOffset = (ulong)nodeOffset,
-        NodeDepth = (byte)nodeDepth,
-        InnerLength = (byte)(8 * Unsafe.SizeOf<T>()),
-    };
+        TWord w = default;
+        int lanes = leaves ? Lanes : 1;
+        // The node offset is BLAKE2b's word 1 (bytes 8-15) or BLAKE2s's word 2 (bytes 8-11); node depth and inner
+        // length follow in the next word (BLAKE2b bytes 16-17, BLAKE2s bytes 14-15).
+        bool isB = Unsafe.SizeOf<T>() == 8;
+        int offsetWord = isB ? 1 : 2, nodeDepth = leaves ? 0 : 1;
+        uint depthWord = isB ? (uint)nodeDepth | 64u << 8 : (uint)nodeDepth << 16 | 32u << 24;
+        var chain = new T[12 * lanes];
+        for (int k = 0; k < lanes; k++)
+        {
+            for (int i = 0; i < 8; i++)
+                chain[i * lanes + k] = w.IV(i);
+            chain[k] = w.Xor(chain[k], w.FromUInt32(Word0(0, 0)));
+            chain[offsetWord * lanes + k] = w.Xor(chain[offsetWord * lanes + k], w.FromUInt32((uint)k));
+            chain[(offsetWord + 1) * lanes + k] = w.Xor(chain[(offsetWord + 1) * lanes + k], w.FromUInt32(depthWord));
+        }
+        return chain;
+    }
+
+    /// <summary>Every leaf's chain in lane layout (word w of leaf k at <c>Lanes * w + k</c>), counters and flags zero.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void InitializeLeaves(ref T laneChain, int digestLength, int keyLength)
+    {
+        TWord w = default;
+        Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref laneChain), ref Unsafe.As<T, byte>(ref s_leafTemplate[0]), (uint)(12 * Lanes * Unsafe.SizeOf<T>()));
+        T lengths = w.FromUInt32((uint)digestLength | (uint)keyLength << 8);
+        for (int k = 0; k < Lanes; k++)
+            Unsafe.Add(ref laneChain, k) = w.Xor(Unsafe.Add(ref laneChain, k), lengths);
+    }
+
+    /// <summary>Every leaf's padded key block, side by side: a superblock (the first one a keyed hash compresses).</summary>
+    private static void KeySuperblock(ref byte superblock, ReadOnlySpan<byte> key)
+    {
+        int blockSize = BlockSize;
+        Unsafe.InitBlockUnaligned(ref superblock, 0, (uint)Superblock);
+        for (int k = 0; k < Lanes; k++)
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref superblock, k * blockSize), ref MemoryMarshal.GetReference(key), (uint)key.Length);
+    }
 
     public int Initialize(ref TStorage storage, out int bufferLength, in Blake2Parameters parameters, uint xofLength)
     {
         int digestLength = parameters.DigestLength == 0 ? 8 * Unsafe.SizeOf<T>() : parameters.DigestLength;
         ReadOnlySpan<byte> key = parameters.Key;
-        int lanes = Lanes, blockSize = BlockSize;
-        Span<T> leaf = stackalloc T[12];
-        Span<byte> scratch = stackalloc byte[BlockSize];
-        ref T lanesChain = ref Chain(ref storage);
-        for (int k = 0; k < lanes; k++)
-        {
-            Blake2Engine<T, TWord, TCompressor>.Initialize(ref leaf[0], ref scratch[0], out _, NodeParameters(digestLength, key, k, 0), keyBlock: false);
-            for (int w = 0; w < 12; w++)
-                Unsafe.Add(ref lanesChain, w * lanes + k) = leaf[w];
-        }
+        InitializeLeaves(ref Chain(ref storage), digestLength, key.Length);
 
         ref byte buffer = ref Buffer(ref storage);
         Unsafe.InitBlockUnaligned(ref buffer, 0, (uint)(2 * Superblock));
         bufferLength = 0;
         if (!key.IsEmpty)
         {
-            for (int k = 0; k < lanes; k++)
-                Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref buffer, k * blockSize), ref MemoryMarshal.GetReference(key), (uint)key.Length);
+            KeySuperblock(ref buffer, key);
             bufferLength = Superblock;
         }
         return digestLength;
@@ -99,7 +143,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
                 input = input.Slice(take);
                 bufferLength = superblock;
             }
-            lanes.Compress(core, ref chain, ref buffer, 1);
+            lanes.Compress(core, ref chain, ref buffer, 1, (uint)BlockSize);
             bufferLength -= superblock;
             // What is left (fewer than P blocks) moves to the front; the ranges cannot overlap.
             Unsafe.CopyBlockUnaligned(ref buffer, ref Unsafe.Add(ref buffer, superblock), (uint)bufferLength);
@@ -109,7 +153,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         {
             // Whole superblocks straight from the caller's memory.
             int count = (input.Length - keep) / superblock;
-            lanes.Compress(core, ref chain, ref MemoryMarshal.GetReference(input), (nuint)count);
+            lanes.Compress(core, ref chain, ref MemoryMarshal.GetReference(input), (nuint)count, (uint)BlockSize);
             input = input.Slice(count * superblock);
         }
 
@@ -119,44 +163,174 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
 
     public void Finish(Blake2Core core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output)
     {
-        int lanes = Lanes, blockSize = BlockSize, superblock = Superblock, wordSize = Unsafe.SizeOf<T>();
-        ref T lanesChain = ref Chain(ref storage);
+        // The buffer is two superblocks: the last one is zero-padded where it lies.
         ref byte buffer = ref Buffer(ref storage);
-        Span<T> leaf = stackalloc T[12];
-        Span<byte> leafBuffer = stackalloc byte[BlockSize];
-        Span<byte> leafDigests = stackalloc byte[lanes * 8 * wordSize];
-
-        // Each leaf takes its blocks still in the buffer (at most one per buffered superblock) and finishes.
-        for (int k = 0; k < lanes; k++)
-        {
-            for (int w = 0; w < 12; w++)
-                leaf[w] = Unsafe.Add(ref lanesChain, w * lanes + k);
-            int leafBuffered = 0;
-            for (int start = k * blockSize; start < bufferLength; start += superblock)
-            {
-                int length = Math.Min(blockSize, bufferLength - start);
-                Blake2Engine<T, TWord, TCompressor>.Update(core, ref leaf[0], ref leafBuffer[0], ref leafBuffered, ref Unsafe.Add(ref buffer, start), length);
-            }
-            Blake2Engine<T, TWord, TCompressor>.Finish(core, ref leaf[0], ref leafBuffer[0], leafBuffered, k == lanes - 1, leafDigests.Slice(k * 8 * wordSize, 8 * wordSize));
-        }
-
-        // The root: node depth 1, the key's length but no key block, last node.
-        Span<byte> keyLengthOnly = stackalloc byte[keyLength];
-        Blake2Parameters root = NodeParameters(output.Length, keyLengthOnly, 0, 1);
-        Blake2Engine<T, TWord, TCompressor>.Initialize(ref leaf[0], ref leafBuffer[0], out int rootBuffered, root, keyBlock: false);
-        Blake2Engine<T, TWord, TCompressor>.Update(core, ref leaf[0], ref leafBuffer[0], ref rootBuffered, leafDigests);
-        Blake2Engine<T, TWord, TCompressor>.Finish(core, ref leaf[0], ref leafBuffer[0], rootBuffered, lastNode: true, output);
-
-        leaf.Clear();
-        leafBuffer.Clear();
-        leafDigests.Clear();
+        ref byte last = ref bufferLength > Superblock ? ref Unsafe.Add(ref buffer, Superblock) : ref buffer;
+        FinishLeaves(core, ref Chain(ref storage), ref buffer, ref last, bufferLength);
+        Root(default(TLanes).RootCore(core), ref Chain(ref storage), output.Length, keyLength, output);
     }
 
-    // The parallel modes' fixed cost is the leaves' and the root's initialization, not the state around them.
+    /// <summary>
+    /// Compresses every leaf's final block (and, before it, the blocks of a first superblock not all leaves end in)
+    /// in the lanes, each lane with its own counter and flags. The tail is the <paramref name="length"/> bytes not
+    /// yet compressed (at most two superblocks less one block): more than a superblock, its first superblock is at
+    /// <paramref name="first"/> and the rest at <paramref name="last"/>; otherwise all of it is at
+    /// <paramref name="last"/>, which has room for a superblock and is zero-padded here (a full superblock is
+    /// only read, so it may be the caller's input).
+    /// </summary>
+    /// <remarks>
+    /// The lanes' counters and flags are set here, and the kernel is run with an increment of 0. A leaf given no
+    /// bytes at all (an input shorter than P - 1 blocks) hashes the empty message: one zero block, counter 0.
+    /// </remarks>
+    private static void FinishLeaves(Blake2Core core, ref T chain, ref byte first, ref byte last, int length)
+    {
+        TWord w = default;
+        TLanes kernel = default;
+        int lanes = Lanes, blockSize = BlockSize, superblock = Superblock;
+        T ones = w.AllOnes;
+        // Every leaf has compressed the same number of blocks so far: one counter for all.
+        T t0 = Unsafe.Add(ref chain, 8 * lanes), t1 = Unsafe.Add(ref chain, 9 * lanes);
+        ref T f0 = ref Unsafe.Add(ref chain, 10 * lanes);
+        Unsafe.Add(ref chain, 12 * lanes - 1) = ones; // f1 (last node) of the last leaf, for whichever compression ends it
+        Span<T> finished = stackalloc T[8 * lanes];
+        int rest = length;
+        if (length > superblock)
+        {
+            // A whole superblock: leaf k ends in it unless it has a block in the rest (the last leaf always ends).
+            rest = length - superblock;
+            t0 = w.Add(t0, w.FromUInt32((uint)blockSize));
+            if (w.LessThan(t0, w.FromUInt32((uint)blockSize)))
+                t1 = w.Add(t1, w.FromUInt32(1));
+            for (int k = 0; k < lanes; k++)
+            {
+                Unsafe.Add(ref chain, 8 * lanes + k) = t0;
+                Unsafe.Add(ref chain, 9 * lanes + k) = t1;
+                if (k * blockSize >= rest)
+                    Unsafe.Add(ref f0, k) = ones;
+            }
+            kernel.Compress(core, ref chain, ref first, 1, 0);
+            // The leaves that ended keep these words; the next compression runs them on garbage.
+            Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref finished[0]), ref Unsafe.As<T, byte>(ref chain), (uint)(8 * lanes * Unsafe.SizeOf<T>()));
+        }
+
+        Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref last, rest), 0, (uint)(superblock - rest));
+        for (int k = 0; k < lanes; k++)
+        {
+            // Leaf k's last block holds 0 (a leaf with no input hashes one zero block) to blockSize bytes.
+            uint bytes = (uint)Math.Min(Math.Max(rest - k * blockSize, 0), blockSize);
+            T low = w.Add(t0, w.FromUInt32(bytes));
+            Unsafe.Add(ref chain, 8 * lanes + k) = low;
+            Unsafe.Add(ref chain, 9 * lanes + k) = w.LessThan(low, t0) ? w.Add(t1, w.FromUInt32(1)) : t1;
+            Unsafe.Add(ref f0, k) = ones;
+        }
+        kernel.Compress(core, ref chain, ref last, 1, 0);
+
+        if (length > superblock)
+        {
+            for (int k = (rest + blockSize - 1) / blockSize; k < lanes; k++)
+            {
+                for (int i = 0; i < 8; i++)
+                    Unsafe.Add(ref chain, i * lanes + k) = finished[i * lanes + k];
+            }
+            finished.Clear();
+        }
+    }
+
+    /// <summary>
+    /// The root over the finished leaves (lane layout): node depth 1, node offset 0, the key's length but no key
+    /// block, last node; its message is the leaves' full-length outputs, leaf 0 first.
+    /// </summary>
+    private static void Root(Blake2Core core, ref T laneChain, int digestLength, int keyLength, Span<byte> output)
+    {
+        TWord w = default;
+        int lanes = Lanes, blockSize = BlockSize;
+        Span<T> message = stackalloc T[8 * lanes];
+        ref T m = ref message[0];
+        for (int k = 0; k < lanes; k++)
+        {
+            for (int i = 0; i < 8; i++)
+                Unsafe.Add(ref m, 8 * k + i) = Unsafe.Add(ref laneChain, i * lanes + k);
+        }
+        if (!BitConverter.IsLittleEndian)
+        {
+            // The leaves' outputs are their words in little-endian order.
+            for (int i = 0; i < message.Length; i++)
+                message[i] = w.Load(ref Unsafe.As<T, byte>(ref message[i]), 0);
+        }
+
+        Span<T> root = stackalloc T[12];
+        ref T r = ref root[0];
+        Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref r), ref Unsafe.As<T, byte>(ref s_rootTemplate[0]), (uint)(12 * Unsafe.SizeOf<T>()));
+        r = w.Xor(r, w.FromUInt32((uint)digestLength | (uint)keyLength << 8));
+
+        // P leaf outputs make two (BLAKE2bp) or four (BLAKE2sp) blocks; the last is compressed with both flags.
+        ref byte bytes = ref Unsafe.As<T, byte>(ref m);
+        int blocks = message.Length * Unsafe.SizeOf<T>() / blockSize;
+        default(TCompressor).Compress(core, ref r, ref bytes, (nuint)(blocks - 1), (uint)blockSize);
+        Blake2Engine<T, TWord, TCompressor>.Finish(core, ref r, ref Unsafe.Add(ref bytes, (blocks - 1) * blockSize), blockSize, lastNode: true, output);
+        message.Clear();
+        root.Clear();
+    }
+
+    /// <summary>
+    /// One-shot hashing without a state: the same steps as Initialize, Update and Finish, but whole superblocks
+    /// and the first superblock of the tail are compressed straight from the input; only the last (at most a
+    /// superblock) is copied.
+    /// </summary>
     public void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
-        var state = new Blake2State<T, ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>, TStorage>(parameters, core);
-        state.Update(input);
-        state.Finish(output, outputName);
+        int digestLength = parameters.DigestLength == 0 ? 8 * Unsafe.SizeOf<T>() : parameters.DigestLength;
+        if (output.Length < digestLength)
+            Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        ReadOnlySpan<byte> key = parameters.Key;
+        int superblock = Superblock, blockSize = BlockSize;
+        int keep = superblock - blockSize + 1;
+
+        Unsafe.SkipInit(out TStorage storage); // the chain is set here, and only the buffer's used part is read
+        ref T chain = ref Chain(ref storage);
+        ref byte buffer = ref Buffer(ref storage);
+        InitializeLeaves(ref chain, digestLength, key.Length);
+        TLanes lanes = default;
+        ref byte data = ref MemoryMarshal.GetReference(input);
+        int length = input.Length;
+
+        if (!key.IsEmpty)
+        {
+            KeySuperblock(ref buffer, key);
+            if (length < keep)
+            {
+                // Some leaves end with their key block: the tail is the key superblock and the input (if any).
+                ref byte last = ref length == 0 ? ref buffer : ref Unsafe.Add(ref buffer, superblock);
+                Unsafe.CopyBlockUnaligned(ref last, ref data, (uint)length);
+                FinishLeaves(core, ref chain, ref buffer, ref last, superblock + length);
+                goto Root;
+            }
+            lanes.Compress(core, ref chain, ref buffer, 1, (uint)blockSize);
+        }
+
+        if (length >= superblock + keep)
+        {
+            int count = (length - keep) / superblock;
+            lanes.Compress(core, ref chain, ref data, (nuint)count, (uint)blockSize);
+            data = ref Unsafe.Add(ref data, count * superblock);
+            length -= count * superblock;
+        }
+        if (length == superblock)
+        {
+            // Exactly one block per leaf (4 KiB, 64 KiB, ... land here): nothing to pad, nothing to copy.
+            FinishLeaves(core, ref chain, ref data, ref data, length);
+        }
+        else
+        {
+            // The tail: its first superblock (if it has two) from the input, the rest copied to be zero-padded.
+            int rest = length > superblock ? length - superblock : length;
+            Unsafe.CopyBlockUnaligned(ref buffer, ref Unsafe.Add(ref data, length - rest), (uint)rest);
+            FinishLeaves(core, ref chain, ref data, ref buffer, length);
+        }
+
+    Root:
+        Root(lanes.RootCore(core), ref chain, digestLength, key.Length, output.Slice(0, digestLength));
+        // Key-derived: the chains and the buffer's used part (the key superblock and the input's tail).
+        Unsafe.InitBlockUnaligned(ref Unsafe.As<TStorage, byte>(ref storage), 0, (uint)(ChainBytes + (key.IsEmpty ? 1 : 2) * superblock));
     }
 }

@@ -24,6 +24,9 @@ public enum Requirement
 
     /// <summary>The official BLAKE3 C library, built by native/build-blake3.sh (<see cref="OfficialBlake3"/>).</summary>
     OfficialBlake3,
+
+    /// <summary>The Rust BLAKE2 crates' wrapper, built by native/blake2-rs/build.sh (<see cref="RustBlake2"/>).</summary>
+    Rust,
 }
 
 /// <summary>The benchmark only runs when the requirement is met here; otherwise <see cref="PeerFilter"/> drops it.</summary>
@@ -81,6 +84,7 @@ public sealed class PeerFilter : IFilter
         Requirement.Sha3_256 => SHA3_256.IsSupported ? null : "SHA3_256.IsSupported is false on this platform",
         Requirement.NSec => NSecPeer.LoadError,
         Requirement.OfficialBlake3 => OfficialBlake3.LoadError,
+        Requirement.Rust => RustBlake2.LoadError,
         _ => "unknown requirement " + requirement,
     };
 }

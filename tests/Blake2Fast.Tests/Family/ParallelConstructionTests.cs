@@ -197,6 +197,7 @@ public class ParallelConstructionTests
             {
                 Blake2Core core = cores[c];
                 mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"{at}, internal Hash on {core}");
+                mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"{at}, one-shot on {core}");
 
                 // One of the split patterns, rotating so that every pattern meets every kernel at many lengths.
                 (string name, int[] pieces) = patterns[(rotation + 7 * c) % patterns.Count];
@@ -228,7 +229,10 @@ public class ParallelConstructionTests
             Blake2Core core = cores[c];
             List<(string Name, int[] Pieces)> patterns = ParallelSplits.LongPatterns(algorithm, length, streamOffset, length ^ (int)core);
             if (!huge || c % 2 == 0)
+            {
                 mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"internal Hash on {core}");
+                mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"one-shot on {core}");
+            }
             for (int p = 0; p < patterns.Count; p++)
             {
                 // The megabyte input meets one split pattern per kernel, the shorter ones every pattern.

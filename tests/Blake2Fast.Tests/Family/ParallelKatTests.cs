@@ -4,6 +4,7 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using Blake2Fast.Cores;
+using Blake2Fast.State;
 using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests.Family;
@@ -108,10 +109,11 @@ public class ParallelKatTests
             var fromShifted = new byte[max];
             algorithm.Hash(core, parameters, shifted.AsSpan(5), fromShifted);
             mismatches.Check(expected, fromShifted, $"internal Hash on {core}, unaligned input");
+            mismatches.Check(expected, algorithm.HashOneShot(core, max, key, shifted.AsSpan(5)), $"one-shot on {core}, unaligned input");
 
             // Each split pattern on one kernel, the kernel rotating with the entry: over a group, every pattern
-            // meets every kernel many times. (Inputs this short never reach the lane compressor: with at most
-            // 255 bytes, plus a superblock of key blocks, the buffer never passes the compression threshold.)
+            // meets every kernel many times. (Inputs this short reach the lane compressor only for the leaves'
+            // final blocks: with at most 255 bytes, plus a superblock of key blocks, no bulk compression runs.)
             for (int p = 0; p < patterns.Count; p++)
             {
                 if ((p + inputLength) % cores.Count != c)
@@ -311,6 +313,21 @@ public sealed class ParallelAlgorithm
     {
         var output = new byte[digestLength];
         Hash(core, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output);
+        return output;
+    }
+
+    /// <summary>
+    /// The one-shot path (the engine's Hash, which the public ComputeHash takes) on a named kernel: it finishes the
+    /// leaves from the input itself, apart from the state's buffer, so it is tested on every kernel too.
+    /// </summary>
+    internal byte[] HashOneShot(Blake2Core core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    {
+        var output = new byte[digestLength];
+        var parameters = new Blake2Parameters { DigestLength = digestLength, Key = key };
+        if (IsB)
+            Blake2State<ulong, ParallelEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bpLanes, Blake2bpStorage>, Blake2bpStorage>.Hash(parameters, core, input, output, "output");
+        else
+            Blake2State<uint, ParallelEngine<uint, Blake2sWord, Blake2sCompressor, Blake2spLanes, Blake2spStorage>, Blake2spStorage>.Hash(parameters, core, input, output, "output");
         return output;
     }
 
