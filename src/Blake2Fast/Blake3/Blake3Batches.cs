@@ -46,6 +46,8 @@ internal static unsafe class Blake3Batches
                 int k = kernels.Length - 1;
                 while (kernels[k].Lanes < rest)
                     k--;
+                while (k > 0 && kernels[k - 1].Lanes == kernels[k].Lanes)
+                    k--; // of equal widths, the first listed: the row kernel before the portable one
                 table[c][rest] = kernels[k];
             }
         }

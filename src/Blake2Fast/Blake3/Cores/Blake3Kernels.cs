@@ -21,6 +21,8 @@ internal static unsafe class Blake3Kernels
         new(Blake2Core.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
         new(Blake2Core.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
         new(Blake2Core.Sse41, Blake3Sse41.IsSupported, Blake3Sse41.Lanes, &Blake3Sse41.HashMany),
+        // One input at a time in the row layout: ahead of the portable kernel for whatever has no lanes to share.
+        new(Blake2Core.Sse41, Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, &Blake3RowSse41.HashMany),
 #endif
         new(Blake2Core.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany),
     };
@@ -29,7 +31,7 @@ internal static unsafe class Blake3Kernels
     public static readonly Blake2Core Default = Choose(Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable));
 
     /// <summary>Every core BLAKE3 can run here, lowest first (the tests run each).</summary>
-    public static IReadOnlyList<Blake2Core> Supported => All.Where(k => k.IsSupported).Select(k => k.Core).OrderBy(c => c).ToArray();
+    public static IReadOnlyList<Blake2Core> Supported => All.Where(k => k.IsSupported).Select(k => k.Core).Distinct().OrderBy(c => c).ToArray();
 
     /// <summary>The kernels that run here at or below <paramref name="core"/>, widest first (the portable one last).</summary>
     public static Blake3Kernel[] Runnable(Blake2Core core) => All.Where(k => k.IsSupported && k.Core <= core).ToArray();
