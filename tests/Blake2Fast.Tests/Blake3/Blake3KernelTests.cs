@@ -36,6 +36,8 @@ public class Blake3KernelTests
         new("avx512", Blake3Avx512.IsSupported, Blake3Avx512.Lanes, Blake3Avx512.HashMany),
         new("avx2", Blake3Avx2.IsSupported, Blake3Avx2.Lanes, Blake3Avx2.HashMany),
         new("sse41", Blake3Sse41.IsSupported, Blake3Sse41.Lanes, Blake3Sse41.HashMany),
+        new("row-avx512", Blake3RowAvx512.IsSupported, Blake3RowAvx512.Lanes, Blake3RowAvx512.HashMany),
+        new("row-avx2", Blake3RowAvx2.IsSupported, Blake3RowAvx2.Lanes, Blake3RowAvx2.HashMany),
         new("row-sse41", Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, Blake3RowSse41.HashMany),
     };
 
