@@ -1,5 +1,5 @@
-// BLAKE3's one-at-a-time compressions: the row kernel (Blake3RowSse41) against the portable kernel, and a few
-// chunks on the row kernel against one group of a lane kernel with idle lanes (which Blake3Batches picks from).
+// BLAKE3's row kernels (Blake3RowSse41/Avx2/Avx512: 1, 2, 4 inputs side by side) against the portable kernel and
+// against one group of a lane kernel, the choices Blake3Batches makes for a rest of a few chunks or parents.
 // The official C hashing one 1 KiB input (16 compressions in a row on its SSE4.1/AVX-512 row assembly) is the peer.
 using BenchmarkDotNet.Attributes;
 using Blake2Fast.Benchmarks.Infrastructure;
@@ -42,15 +42,27 @@ public unsafe class Blake3BlockBenchmarks
     [Requires(Requirement.OfficialBlake3)]
     public void ChunkOfficial() => OfficialBlake3.Hash(_official, _input, 1024, _output);
 
-    [Benchmark(Description = "2 chunks, row")]
-    public void TwoRow() => Blake3RowSse41.HashMany(ref _input[0], 2, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
+    [Benchmark(Description = "2 chunks, row AVX2")]
+    public void TwoRowAvx2() => Blake3RowAvx2.HashMany(ref _input[0], 1, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
 
-    [Benchmark(Description = "3 chunks, row")]
-    public void ThreeRow() => Blake3RowSse41.HashMany(ref _input[0], 3, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
+    [Benchmark(Description = "4 chunks, row AVX-512")]
+    public void FourRowAvx512() => Blake3RowAvx512.HashMany(ref _input[0], 1, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
+
+    [Benchmark(Description = "8 chunks, row AVX-512 twice")]
+    public void EightRowAvx512() => Blake3RowAvx512.HashMany(ref _input[0], 2, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
 
     [Benchmark(Description = "4 chunks, SSE4.1 lanes")]
     public void FourSse41() => Blake3Sse41.HashMany(ref _input[0], 1, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
 
     [Benchmark(Description = "8 chunks, AVX2 lanes")]
     public void EightAvx2() => Blake3Avx2.HashMany(ref _input[0], 1, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
+
+    [Benchmark(Description = "16 chunks, AVX-512 lanes")]
+    public void SixteenAvx512() => Blake3Avx512.HashMany(ref _input[0], 1, 1024, 16, ref _cv[0], 0, true, 0, 1, 2, ref _output[0]);
+
+    [Benchmark(Description = "4 parents, row AVX-512")]
+    public void ParentsRowAvx512() => Blake3RowAvx512.HashMany(ref _input[0], 1, 64, 1, ref _cv[0], 0, false, 4, 0, 0, ref _output[0]);
+
+    [Benchmark(Description = "4 parents, SSE4.1 lanes")]
+    public void ParentsSse41() => Blake3Sse41.HashMany(ref _input[0], 1, 64, 1, ref _cv[0], 0, false, 4, 0, 0, ref _output[0]);
 }

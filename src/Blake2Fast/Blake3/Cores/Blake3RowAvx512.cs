@@ -50,10 +50,16 @@ internal static class Blake3RowAvx512
         public Vector512<uint> BlendWord2(Vector512<uint> a, Vector512<uint> b) =>
             Vector512.ConditionalSelect(Vector512.Create(0u, 0, ~0u, 0, 0, 0, ~0u, 0, 0, 0, ~0u, 0, 0, 0, ~0u, 0), b, a);
 
-        public Vector512<uint> IV => Vector512.Create(Vector128.Create(0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au));
+        // Written out: Vector512.Create(Vector128) compiles (.NET 10) to inserts into a stack temporary, in the loop.
+        public Vector512<uint> IV => Vector512.Create(0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au, 0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au,
+            0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au, 0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector512<uint> Broadcast(ref uint key) => Vector512.Create(Vector128.LoadUnsafe(ref key));
+        public Vector512<uint> Broadcast(ref uint key)
+        {
+            Vector512<uint> row = Vector128.LoadUnsafe(ref key).ToVector256Unsafe().ToVector512Unsafe();
+            return Avx512F.Shuffle4x128(row, row, 0); // lane 0 to every lane
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector512<uint> Load(ref byte input, nint stride)
