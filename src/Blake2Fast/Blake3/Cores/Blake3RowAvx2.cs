@@ -30,21 +30,11 @@ internal static class Blake3RowAvx2
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Add(Vector256<uint> a, Vector256<uint> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<uint> Rot16(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 16)
-            : Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<uint> Rot12(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 12)
-            : Avx2.Or(Avx2.ShiftRightLogical(x, 12), Avx2.ShiftLeftLogical(x, 20));
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<uint> Rot8(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8)
-            : Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)).AsUInt32();
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<uint> Rot7(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7)
-            : Avx2.Or(Avx2.ShiftRightLogical(x, 7), Avx2.ShiftLeftLogical(x, 25));
+        // IsSupported checks are JIT-time constants: one branch survives.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot16(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 16) : Avx2Rotate.R16(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot12(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 12) : Avx2Rotate.R12(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot8(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8) : Avx2Rotate.R8(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot7(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7) : Avx2Rotate.R7(x);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<uint> Words(Vector256<uint> x, [ConstantExpected] byte control) => Avx2.Shuffle(x, control);

@@ -51,26 +51,10 @@ internal static class Blake3RowSse41
     }
 
     /// <summary>The contract of <see cref="Blake3Portable.CompressBlocks"/>.</summary>
+    /// <remarks>One group of one input, its CV written over <paramref name="cv"/>, which was read before.</remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void CompressBlocks(ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
-    {
-        Vector128<uint> h0 = Vector128.LoadUnsafe(ref cv), h1 = Vector128.LoadUnsafe(ref Unsafe.Add(ref cv, 4));
-        uint f = flags | flagsStart;
-        do
-        {
-            if (blocks == 1)
-                f |= flagsEnd;
-            Vector128<uint> a = h0, b = h1;
-            Blake3RowCore<Vector128<uint>, Ops>.Rounds(ref a, ref b, out Vector128<uint> c, out Vector128<uint> d, ref input, 0, Row3(counter, 64, f));
-            h0 = Sse2.Xor(a, c);
-            h1 = Sse2.Xor(b, d);
-            f = flags;
-            input = ref Unsafe.Add(ref input, 64);
-        }
-        while (--blocks != 0);
-        h0.StoreUnsafe(ref cv);
-        h1.StoreUnsafe(ref Unsafe.Add(ref cv, 4));
-    }
+    public static void CompressBlocks(ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd) =>
+        Blake3RowCore<Vector128<uint>, Ops>.HashMany(ref input, 1, 0, blocks, ref cv, counter, false, flags, flagsStart, flagsEnd, ref Unsafe.As<uint, byte>(ref cv));
 
     /// <summary>The state's last row: counter (low, high), block length, flags; two inserts rather than four.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -83,21 +67,11 @@ internal static class Blake3RowSse41
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => Sse2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => Sse2.Xor(a, b);
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot16(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 16)
-            : Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot12(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 12)
-            : Sse2.Or(Sse2.ShiftRightLogical(x, 12), Sse2.ShiftLeftLogical(x, 20));
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot8(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8)
-            : Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)).AsUInt32();
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot7(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7)
-            : Sse2.Or(Sse2.ShiftRightLogical(x, 7), Sse2.ShiftLeftLogical(x, 25));
+        // The lane kernel's rotations (vprord where AVX-512 VL is present).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot16(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot1(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot12(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot2(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot8(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot3(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot7(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot4(x);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Words(Vector128<uint> x, [ConstantExpected] byte control) => Sse2.Shuffle(x, control);
