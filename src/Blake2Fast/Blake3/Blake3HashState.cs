@@ -133,7 +133,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         if (input.Length <= ChunkLength)
         {
             // One chunk, the root: no chunk stack, no state.
-            HashOneChunk(ref words.W[0], input, flags, output.Slice(0, digestLength));
+            HashOneChunk(ref words.W[0], input, flags, output.Slice(0, digestLength), core);
             words = default;
             return;
         }
@@ -150,7 +150,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         return digest;
     }
 
-    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output)
+    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, Blake2Core core)
     {
         Blake3Tree.Words cv;
         for (int i = 0; i < 8; i++)
@@ -159,13 +159,13 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         int full = (input.Length - 1) / BlockLength; // every block but the last, which is the root's
         if (full > 0)
         {
-            Blake3Portable.CompressBlocks(ref cv.W[0], ref MemoryMarshal.GetReference(input), (nuint)full, 0, flags, start, 0);
+            Blake3Block.CompressBlocks(core, ref cv.W[0], ref MemoryMarshal.GetReference(input), (nuint)full, 0, flags, start, 0);
             start = 0;
         }
         ReadOnlySpan<byte> last = input.Slice(full * BlockLength);
         if (output.Length > 32)
         {
-            var reader = new Blake3OutputReader(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, flags | start | ChunkEnd);
+            var reader = new Blake3OutputReader(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, flags | start | ChunkEnd, core);
             reader.Read(output);
             reader.Clear();
             return;
@@ -175,7 +175,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         Unsafe.InitBlockUnaligned(ref block.B[last.Length], 0, (uint)(BlockLength - last.Length));
         if (!last.IsEmpty)
             Unsafe.CopyBlockUnaligned(ref block.B[0], ref MemoryMarshal.GetReference(last), (uint)last.Length);
-        Blake3Portable.Compress(ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
+        Blake3Block.Compress(core, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
         if (output.Length == 32)
         {
             Blake3Tree.WriteWords(ref cv.W[0], ref MemoryMarshal.GetReference(output));

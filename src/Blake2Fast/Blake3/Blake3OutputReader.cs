@@ -25,8 +25,9 @@ public unsafe struct Blake3OutputReader
     private uint _blockLength;
     private uint _flags; // ROOT is set in every usable reader
     private long _position;
+    private Blake2Core _core;
 
-    internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags)
+    internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags, Blake2Core core)
     {
         for (int i = 0; i < 8; i++)
             _cv.W[i] = Unsafe.Add(ref cv, i);
@@ -36,6 +37,7 @@ public unsafe struct Blake3OutputReader
         _blockLength = (uint)blockLength;
         _flags = flags | Root;
         _position = 0;
+        _core = core;
     }
 
     /// <summary>The offset in the output of the next byte <see cref="Read"/> writes. Set it to seek.</summary>
@@ -67,12 +69,12 @@ public unsafe struct Blake3OutputReader
             int offset = (int)(_position % 64);
             if (offset == 0 && destination.Length >= 64)
             {
-                Blake3Portable.CompressXof(ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref destination[0]);
+                Blake3Block.CompressXof(_core, ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref destination[0]);
                 destination = destination.Slice(64);
                 _position += 64;
                 continue;
             }
-            Blake3Portable.CompressXof(ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref *buffer);
+            Blake3Block.CompressXof(_core, ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref *buffer);
             int take = Math.Min(64 - offset, destination.Length);
             new ReadOnlySpan<byte>(buffer + offset, take).CopyTo(destination);
             destination = destination.Slice(take);

@@ -68,7 +68,7 @@ internal unsafe struct Blake3Tree
                 }
                 else
                 {
-                    Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
+                    Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
                     _blocksCompressed++;
                 }
                 _blockLength = 0;
@@ -92,7 +92,7 @@ internal unsafe struct Blake3Tree
                 int direct = Math.Min((remaining - 1) / BlockLength, BlocksPerChunk - 1 - _blocksCompressed);
                 if (direct > 0)
                 {
-                    Blake3Portable.CompressBlocks(ref _chunkCv.W[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
+                    Blake3Block.CompressBlocks(_core, ref _chunkCv.W[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
                         _blocksCompressed == 0 ? ChunkStart : 0, 0);
                     _blocksCompressed += direct;
                     position += direct * BlockLength;
@@ -118,7 +118,7 @@ internal unsafe struct Blake3Tree
         Unsafe.InitBlockUnaligned(ref _block.B[_blockLength], 0, (uint)(BlockLength - _blockLength));
         uint chunkFlags = _flags | ChunkEnd | (_blocksCompressed == 0 ? ChunkStart : 0);
         if (_stackLength == 0)
-            return new Blake3OutputReader(ref _chunkCv.W[0], ref _block.B[0], _blockLength, chunkFlags);
+            return new Blake3OutputReader(ref _chunkCv.W[0], ref _block.B[0], _blockLength, chunkFlags, _core);
         Words cv;
         int level;
         if (_blockLength == 0 && _blocksCompressed == 0)
@@ -132,7 +132,7 @@ internal unsafe struct Blake3Tree
             // The chunk in progress follows everything stacked, so no merge below is the root: merging down to the
             // chunk count's set bits leaves the stack as the binary decomposition the fold below assumes.
             MergeDown(PopCount(_chunkCounter));
-            Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, chunkFlags);
+            Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, chunkFlags);
             for (int i = 0; i < 8; i++)
                 cv.W[i] = _chunkCv.W[i];
             level = _stackLength - 1;
@@ -146,9 +146,9 @@ internal unsafe struct Blake3Tree
                 cv.W[i] = _key.W[i];
             if (level == 0)
                 break;
-            Blake3Portable.Compress(ref cv.W[0], ref parent.B[0], 0, BlockLength, _flags | Parent);
+            Blake3Block.Compress(_core, ref cv.W[0], ref parent.B[0], 0, BlockLength, _flags | Parent);
         }
-        var reader = new Blake3OutputReader(ref cv.W[0], ref parent.B[0], BlockLength, _flags | Parent);
+        var reader = new Blake3OutputReader(ref cv.W[0], ref parent.B[0], BlockLength, _flags | Parent, _core);
         cv = default;
         parent = default;
         return reader;
@@ -217,7 +217,7 @@ internal unsafe struct Blake3Tree
     /// <summary>Compresses the waiting last block of a full chunk and stacks the chunk's CV.</summary>
     private void FinishChunk()
     {
-        Blake3Portable.Compress(ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
+        Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
         byte* cv = stackalloc byte[32];
         WriteWords(ref _chunkCv.W[0], ref *cv);
         Push(cv, 1);
@@ -349,7 +349,7 @@ internal unsafe struct Blake3Tree
             int half = chunks / 2;
             Subtree(input, half, counter, key, flags, core, pair);
             Subtree(input + (long)half * ChunkLength, half, counter + (ulong)half, key, flags, core, pair + 32);
-            Blake3Portable.HashMany(ref *pair, 1, BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cv);
+            Blake3Kernels.HashMany(core, ref *pair, 1, BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cv);
             return;
         }
         byte* cvs = stackalloc byte[BatchRoom];
@@ -383,7 +383,7 @@ internal unsafe struct Blake3Tree
             for (int i = 0; i < 8; i++)
                 parent.W[i] = _key.W[i];
             ref byte block = ref _stack.B[32 * (_stackLength - 2)];
-            Blake3Portable.Compress(ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
+            Blake3Block.Compress(_core, ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
             WriteWords(ref parent.W[0], ref block);
             _stackLength--;
         }

@@ -88,7 +88,12 @@ internal static unsafe class CoreTable
 #if NET8_0_OR_GREATER
         Blake3KernelSet.Of(Blake2Core.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
         Blake3KernelSet.Of(Blake2Core.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
+        // The row kernels (one input per 128-bit lane) for a few inputs: each listed before the lane kernel of its
+        // width, which Blake3Batches then prefers for a rest that fits (see there).
+        Blake3KernelSet.Of(Blake2Core.Avx512, Blake3RowAvx512.IsSupported, Blake3RowAvx512.Lanes, &Blake3RowAvx512.HashMany, rowLayout: true),
         Blake3KernelSet.Of(Blake2Core.Sse41, Blake3Sse41.IsSupported, Blake3Sse41.Lanes, &Blake3Sse41.HashMany),
+        Blake3KernelSet.Of(Blake2Core.Avx2, Blake3RowAvx2.IsSupported, Blake3RowAvx2.Lanes, &Blake3RowAvx2.HashMany, rowLayout: true),
+        Blake3KernelSet.Of(Blake2Core.Sse41, Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, &Blake3RowSse41.HashMany, rowLayout: true),
         Blake3KernelSet.Of(Blake2Core.Neon, Blake3Neon.IsSupported, Blake3Neon.Lanes, &Blake3Neon.HashMany),
 #endif
         Blake3KernelSet.Of(Blake2Core.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany));

@@ -52,7 +52,9 @@ public class Blake3DispatchTests
 
     [Theory]
     [InlineData(1)]
+    [InlineData(2)]
     [InlineData(3)]
+    [InlineData(4)]
     [InlineData(16)]
     [InlineData(37)]
     public void TheDispatchOnEveryCoreEqualsThePortableKernel(int count)
@@ -67,6 +69,39 @@ public class Blake3DispatchTests
             byte[] actual = new byte[count * 32];
             Blake3Kernels.HashMany(core, ref input[0], (nuint)count, 1024, 16, ref key[0], 1000, true, 0, 1, 2, ref actual[0]);
             Assert.Equal(expected, actual);
+        }
+    }
+
+    /// <summary>
+    /// <c>Blake3Batches</c> for every count up to two of the widest groups, chunks and parents, with exactly the
+    /// inputs' bytes readable and writable: each rest goes to the kernel the rule picks (a row kernel for up to four),
+    /// idle lanes included, on every core, and the CVs are the portable kernel's.
+    /// </summary>
+    [Fact]
+    public unsafe void TheBatchesOnEveryCoreAndCountEqualThePortableKernel()
+    {
+        uint[] key = (uint[])IV.Clone();
+        foreach ((int stride, int blocks, bool increment, uint flags) in new[] { (1024, 16, true, 0u), (64, 1, false, 4u | 16u) })
+        {
+            for (int count = 1; count <= 33; count++)
+            {
+                byte[] input = new byte[count * stride];
+                new Random(count * stride).NextBytes(input);
+                byte[] expected = new byte[count * 32];
+                Blake3Portable.HashMany(ref input[0], (nuint)count, (nuint)stride, (nuint)blocks, ref key[0], 0xFFFF_FFF0, increment, flags, blocks > 1 ? 1u : 0, blocks > 1 ? 2u : 0, ref expected[0]);
+                foreach (Blake2Core core in global::Blake2Fast.Blake3.SupportedCores)
+                {
+                    byte[] actual = new byte[count * 32];
+                    fixed (byte* i = input)
+                    fixed (byte* o = actual)
+                    fixed (uint* k = key)
+                    {
+                        Blake3Batches.HashMany(core, i, count, stride, blocks, k, 0xFFFF_FFF0, increment, flags, blocks > 1 ? 1u : 0, blocks > 1 ? 2u : 0,
+                            o, input.Length, actual.Length);
+                    }
+                    Assert.Equal(expected, actual);
+                }
+            }
         }
     }
 

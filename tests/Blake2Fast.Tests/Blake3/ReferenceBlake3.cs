@@ -38,6 +38,19 @@ internal static class ReferenceBlake3
     public static uint[] ChainingValue(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags) =>
         ChainingValue(Compress(cv, block, counter, blockLength, flags));
 
+    /// <summary>One compression's 16 extended-output words: v[i] ^ v[i + 8], then v[i + 8] ^ cv[i].</summary>
+    public static uint[] OutputWords(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags)
+    {
+        uint[] v = Compress(cv, block, counter, blockLength, flags);
+        var output = new uint[16];
+        for (int i = 0; i < 8; i++)
+        {
+            output[i] = v[i] ^ v[i + 8];
+            output[i + 8] = v[i + 8] ^ cv[i];
+        }
+        return output;
+    }
+
     private static uint Rotr(uint x, int n) => (x >> n) | (x << (32 - n));
 
     private static void G(uint[] v, int a, int b, int c, int d, uint x, uint y)

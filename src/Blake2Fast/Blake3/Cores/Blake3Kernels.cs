@@ -38,10 +38,13 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     public static delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> EntryOf(Kernel kernel) =>
         (delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void>)kernel.Entry;
 
-    /// <summary>A kernel entry whose entry point has the <c>HashMany</c> signature (the only way one is made).</summary>
+    /// <summary>
+    /// A kernel entry whose entry point has the <c>HashMany</c> signature (the only way one is made); with
+    /// <paramref name="rowLayout"/>, a row kernel (one input per 128-bit lane, for a few inputs: Blake3RowCore).
+    /// </summary>
     public static Kernel Of(Blake2Core core, bool isSupported, int lanes,
-        delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany) =>
-        new(core, isSupported, lanes, (nint)hashMany, rowLayout: false);
+        delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany, bool rowLayout = false) =>
+        new(core, isSupported, lanes, (nint)hashMany, rowLayout);
 
     internal override int BytesPerUnit(int lanes) => lanes * 1024;
 

@@ -23,7 +23,7 @@ internal static class Blake3Sse41
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3LaneCore<Vector128<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
-    private readonly struct Ops : IBlake3LaneOps<Vector128<uint>>
+    internal readonly struct Ops : IBlake3LaneOps<Vector128<uint>>
     {
         public Vector128<uint> Indices => Vector128.Create(0u, 1, 2, 3);
         public bool ParkForRotations => !Avx512F.VL.IsSupported;
