@@ -316,25 +316,41 @@ internal static class StaticClassEmitter
 
         w.Doc($"<summary>Computes the {what} of <paramref name=\"source\"/>{v.WithLength(len)} into <paramref name=\"destination\"/>. Allocates nothing.</summary>",
             $"<returns>The number of bytes written: {size}.</returns>", lengthDoc, keyDoc, destinationDoc);
-        w.Open($"public static int HashData({lk}ReadOnlySpan<byte> source, Span<byte> destination)");
-        w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
-        w.Line("if (destination.Length < length)");
-        w.Line("    ThrowHelper.DestinationTooSmall(nameof(destination), length);");
-        w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
-        w.Line("return length;");
-        w.Close();
+        if (m.Blake2State)
+        {
+            // The BLAKE2 states validate once, check the destination in the engine and return the length.
+            w.Line($"public static int HashData({lk}ReadOnlySpan<byte> source, Span<byte> destination) => {s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+        }
+        else
+        {
+            w.Open($"public static int HashData({lk}ReadOnlySpan<byte> source, Span<byte> destination)");
+            w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
+            w.Line("if (destination.Length < length)");
+            w.Line("    ThrowHelper.DestinationTooSmall(nameof(destination), length);");
+            w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+            w.Line("return length;");
+            w.Close();
+        }
         w.Line();
 
         w.Doc($"<summary>Computes the {what} of <paramref name=\"source\"/>{v.WithLength(len)} into <paramref name=\"destination\"/> if it is long enough. Allocates nothing.</summary>",
             $"<returns><see langword=\"false\"/>, with nothing written and <paramref name=\"bytesWritten\"/> 0, if <paramref name=\"destination\"/> is too short; otherwise <paramref name=\"bytesWritten\"/> is {size}.</returns>",
             lengthDoc, keyDoc);
         w.Open($"public static bool TryHashData({lk}ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)");
-        w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
+        if (m.Blake2State)
+        {
+            w.Line($"Blake2Parameters parameters = {s}.Parameters({v.LenArg(len)}, {v.KeyArg(key)});");
+            w.Line("int length = parameters.DigestLength;");
+        }
+        else
+            w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
         w.Open("if (destination.Length < length)");
         w.Line("bytesWritten = 0;");
         w.Line("return false;");
         w.Close();
-        w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+        w.Line(m.Blake2State
+            ? $"{s}.Hash(parameters, source, destination, nameof(destination));"
+            : $"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
         w.Line("bytesWritten = length;");
         w.Line("return true;");
         w.Close();

@@ -38,6 +38,9 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
 
     public bool Salted => SaltLength > 0;
 
+    /// <summary>The state is <see cref="StateEmitter"/>'s (BLAKE2b/s/bp/sp): its one-shot <c>Hash</c> validates once and checks the output itself.</summary>
+    public bool Blake2State => Inner.Length > 0 && !Xof && !Salted;
+
     public string LengthRange => $"{MinDigestLength}..{MaxDigestLength}";
 
     public static SurfaceModel Read(GeneratorAttributeSyntaxContext context)
