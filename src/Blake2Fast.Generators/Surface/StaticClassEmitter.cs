@@ -30,6 +30,8 @@ internal static class StaticClassEmitter
         }
 
         var v = new Variants(m);
+        if (m.Blake2State)
+            OnNamedCore(w, m);
         LegacyOneShot(w, v);
         LegacyStreams(w, v);
         LegacyHashAlgorithm(w, v);
@@ -143,6 +145,43 @@ internal static class StaticClassEmitter
             : $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is empty or longer than {M.MaxKeyLength} bytes.</exception>");
 
         public string Size(bool len) => len ? "<paramref name=\"digestLength\"/>" : $"{M.DigestLength} bytes";
+    }
+
+    /// <summary>
+    /// The BLAKE2 engines' members that take a named core (the tests and benchmarks run every core through them),
+    /// and the many-message overloads where the declaration names their engine.
+    /// </summary>
+    private static void OnNamedCore(CodeWriter w, SurfaceModel m)
+    {
+        int d = m.DigestLength, wordBytes = m.DigestLength / 8;
+        if (m.Many.Length > 0)
+        {
+            w.Doc("<summary>",
+                $"Hashes each of <paramref name=\"inputs\"/> on its own ({d}-byte digests) and writes digest i to",
+                $"<c>outputs[i * {d}..]</c>. Messages run side by side in the SIMD lanes ({64 / wordBytes} on AVX-512, {32 / wordBytes} on AVX2), which pays for many short",
+                "or equal-length messages: Merkle tree nodes, content-addressed chunks, batches of records.",
+                "</summary>",
+                "<remarks>Each digest equals what <see cref=\"ComputeHash(ReadOnlySpan{byte})\"/> gives for that message. Allocates nothing.</remarks>",
+                $"<exception cref=\"ArgumentException\"><paramref name=\"outputs\"/> is shorter than <c>inputs.Length * {d}</c>; nothing is written.</exception>");
+            w.Line("public static void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>");
+            w.Line("    ComputeAndWriteHashes(default, inputs, outputs);");
+            w.Line();
+            w.Doc("<summary>",
+                "Hashes each of <paramref name=\"inputs\"/> on its own with the same parameters and writes digest i to",
+                "<c>outputs[i * digestLength..]</c>, running the messages side by side in the SIMD lanes.",
+                "</summary>",
+                "<exception cref=\"ArgumentException\">A parameter is out of range, or <paramref name=\"outputs\"/> is too short; nothing is written.</exception>");
+            w.Line("public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>");
+            w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.Blake2Cores.{m.ManyCore}); // the lane cores, as the parallel mode chooses them");
+            w.Line();
+            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.Blake2Core core) =>");
+            w.Line($"    {m.Many}.Hash(core, parameters, inputs, outputs, nameof(outputs));");
+            w.Line();
+        }
+        w.Doc("<summary>One-shot hashing on a named core: the path of <c>HashData</c>, on any core.</summary>");
+        w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.Blake2Core core) =>");
+        w.Line($"    {m.Inner}.Hash(parameters, core, input, output, nameof(output));");
+        w.Line();
     }
 
     private static void LegacyOneShot(CodeWriter w, Variants v)

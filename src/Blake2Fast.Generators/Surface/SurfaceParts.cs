@@ -31,9 +31,18 @@ internal static class SurfaceParts
         w.Open("static partial class " + m.ClassName);
     }
 
-    /// <summary><c>CompressionCore</c>, the name of the core the hand-written <c>Core</c> chose.</summary>
+    /// <summary>
+    /// <c>CompressionCore</c>, the name of the core <c>Core</c> chose; and <c>Core</c> itself where the declaration
+    /// names it (<see cref="SurfaceModel.Core"/>).
+    /// </summary>
     public static void CompressionCore(CodeWriter w, SurfaceModel m)
     {
+        if (m.Core.Length > 0)
+        {
+            w.Doc($"<summary>The core every {m.Name} hash runs on.</summary>");
+            w.Line($"internal static global::Blake2Fast.Cores.Blake2Core Core => global::Blake2Fast.Cores.Blake2Cores.{m.Core};");
+            w.Line();
+        }
         w.Doc($"<summary>The compression core this process runs {m.Name} on: <c>\"avx512\"</c>, <c>\"avx2\"</c>, <c>\"sse41\"</c> or <c>\"scalar\"</c>.</summary>",
             "<remarks>Chosen once per process, for this CPU: the widest vectors that run here, except where a CPUID rule knows better " +
             "(one BLAKE2b or BLAKE2s message runs on the unrolled scalar core on AMD Zen 5). The environment variable <c>BLAKE2FAST_CORE</c> names another " +
