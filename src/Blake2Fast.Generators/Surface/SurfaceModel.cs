@@ -28,6 +28,12 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public long MaxOutputLength;
     /// <summary>Keys of exactly <see cref="MaxKeyLength"/> bytes only (BLAKE3).</summary>
     public bool ExactKeyLength;
+    /// <summary>The <c>Blake2Cores</c> member the generated <c>Core</c> property returns; empty when the class writes its own.</summary>
+    public string Core = "";
+    /// <summary>The fully qualified many-message engine behind <c>ComputeAndWriteHashes</c>; empty for none.</summary>
+    public string Many = "";
+    /// <summary>The <c>Blake2Cores</c> member naming the lane core of <see cref="Many"/>.</summary>
+    public string ManyCore = "";
     /// <summary>A fixed-size salt (BLAKE-256/224): the "key" switch of the overloads then takes the salt.</summary>
     public int SaltLength;
 
@@ -37,6 +43,9 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public bool Keyed => MaxKeyLength > 0;
 
     public bool Salted => SaltLength > 0;
+
+    /// <summary>The state is <see cref="StateEmitter"/>'s (BLAKE2b/s/bp/sp): its one-shot <c>Hash</c> validates once and checks the output itself.</summary>
+    public bool Blake2State => Inner.Length > 0 && !Xof && !Salted;
 
     public string LengthRange => $"{MinDigestLength}..{MaxDigestLength}";
 
@@ -65,6 +74,12 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
                 case "ExactKeyLength": model.ExactKeyLength = (bool)value.Value!; break;
                 case "SaltLength": model.SaltLength = (int)value.Value!; break;
+                case "Core": model.Core = (string?)value.Value ?? ""; break;
+                case "ManyCore": model.ManyCore = (string?)value.Value ?? ""; break;
+                case "Many":
+                    if (value.Value is ITypeSymbol many)
+                        model.Many = many.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                    break;
                 case "Inner":
                     if (value.Value is ITypeSymbol inner)
                         model.Inner = inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
@@ -76,6 +91,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
             if (member is IPropertySymbol { IsStatic: true } core)
                 model.CoreType = core.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         }
+        if (model.Core.Length > 0)
+            model.CoreType = "global::Blake2Fast.Cores.Blake2Core";
         if (model.MaxDigestLength == 0)
             model.MaxDigestLength = model.DigestLength;
         if (model.Name.Length == 0)
@@ -86,7 +103,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     private object[] Fields() => new object[]
     {
         Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
-        ExactKeyLength, SaltLength,
+        ExactKeyLength, SaltLength, Core, Many, ManyCore,
     };
 
     public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());

@@ -1,4 +1,3 @@
-using System;
 using Blake2Fast.Cores;
 using Blake2Fast.Many;
 using Blake2Fast.State;
@@ -12,36 +11,8 @@ namespace Blake2Fast;
 /// (<c>ComputeHash</c>, <c>ComputeAndWriteHash</c>, <c>CreateIncrementalHasher</c>) and the BCL-style names
 /// (<c>HashData</c>, <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
-// The overloads and Blake2sHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Name = "BLAKE2s", DigestLength = 32, MaxKeyLength = 32, ParameterBlock = true, StateSize = 120,
+// The overloads, Core, the named-core members and Blake2sHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
+[HashSurface(Name = "BLAKE2s", DigestLength = 32, MaxKeyLength = 32, ParameterBlock = true, StateSize = 120, Core = nameof(Blake2Cores.DefaultS),
+    Many = typeof(ManyEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sManyLanes>), ManyCore = nameof(Blake2Cores.DefaultSp),
     Inner = typeof(Blake2State<uint, SequentialEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>, Blake2sStorage>))]
-public static partial class Blake2s
-{
-    /// <summary>The core every BLAKE2s hash runs on.</summary>
-    internal static Blake2Core Core => Blake2Cores.DefaultS;
-
-    /// <summary>
-    /// Hashes each of <paramref name="inputs"/> on its own (32-byte digests) and writes digest i to
-    /// <c>outputs[i * 32..]</c>. Messages run side by side in the SIMD lanes (16 on AVX-512, 8 on AVX2), which pays for many short
-    /// or equal-length messages: Merkle tree nodes, content-addressed chunks, batches of records.
-    /// </summary>
-    /// <remarks>Each digest equals what <see cref="ComputeHash(ReadOnlySpan{byte})"/> gives for that message. Allocates nothing.</remarks>
-    /// <exception cref="ArgumentException"><paramref name="outputs"/> is shorter than <c>inputs.Length * 32</c>; nothing is written.</exception>
-    public static void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>
-        ComputeAndWriteHashes(default, inputs, outputs);
-
-    /// <summary>
-    /// Hashes each of <paramref name="inputs"/> on its own with the same parameters and writes digest i to
-    /// <c>outputs[i * digestLength..]</c>, running the messages side by side in the SIMD lanes.
-    /// </summary>
-    /// <exception cref="ArgumentException">A parameter is out of range, or <paramref name="outputs"/> is too short; nothing is written.</exception>
-    public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>
-        HashMany(parameters, inputs, outputs, Blake2sp.Core); // the lane cores, as the parallel mode chooses them
-
-    internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, Blake2Core core) =>
-        ManyEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sManyLanes>.Hash(core, parameters, inputs, outputs, nameof(outputs));
-
-    /// <summary>One-shot hashing on a named core (the tests run every core through this).</summary>
-    internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, Blake2Core core) =>
-        State.Blake2Engine<uint, Blake2sWord, Blake2sCompressor>.Hash(core, parameters, input, output, nameof(output));
-}
+public static partial class Blake2s;

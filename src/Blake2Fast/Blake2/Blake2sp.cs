@@ -1,4 +1,3 @@
-using System;
 using Blake2Fast.Cores;
 using Blake2Fast.State;
 using Blake2Fast.Surface;
@@ -14,19 +13,7 @@ namespace Blake2Fast;
 /// lanes of one core (AVX-512 or AVX2), so long inputs hash several times faster than with BLAKE2s. The 2.x names
 /// and the BCL-style names (<c>HashData</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
-// The overloads and Blake2spHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Name = "BLAKE2sp", DigestLength = 32, MaxKeyLength = 32, StateSize = 1440,
+// The overloads, Core, the named-core members and Blake2spHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
+[HashSurface(Core = nameof(Blake2Cores.DefaultSp), Name = "BLAKE2sp", DigestLength = 32, MaxKeyLength = 32, StateSize = 1440,
     Inner = typeof(Blake2State<uint, ParallelEngine<uint, Blake2sWord, Blake2sCompressor, Blake2spLanes, Blake2spStorage>, Blake2spStorage>))]
-public static partial class Blake2sp
-{
-    /// <summary>The core every BLAKE2sp hash runs on (and the lane core of <see cref="Blake2s.ComputeAndWriteHashes(ReadOnlySpan{ReadOnlyMemory{byte}}, Span{byte})"/>).</summary>
-    internal static Blake2Core Core => Blake2Cores.DefaultSp;
-
-    /// <summary>One-shot hashing on a named core (the tests run every core through this).</summary>
-    internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, Blake2Core core)
-    {
-        var state = new Blake2spHashState(parameters, core);
-        state.Update(input);
-        state.Finish(output);
-    }
-}
+public static partial class Blake2sp;

@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.CompilerServices;
-using Blake2Fast.State;
 
 namespace Blake2Fast.Cores;
 
@@ -11,6 +10,25 @@ namespace Blake2Fast.Cores;
 internal interface ICompressor<T> where T : struct
 {
     void Compress(Blake2Core core, ref T chain, ref byte input, nuint blocks, uint increment);
+}
+
+/// <summary>Runs the leaves of a parallel mode side by side over whole superblocks (one block per leaf).</summary>
+internal interface ILaneCompressor<T> where T : unmanaged
+{
+    /// <summary>The number of leaves: 4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
+    int Lanes { get; }
+
+    /// <summary>
+    /// Compresses superblocks into the lane chains (word w of leaf k at <c>Lanes * w + k</c>), adding
+    /// <paramref name="increment"/> to every lane's counter before each (0: the caller set the counters and flags).
+    /// </summary>
+    void Compress(Blake2Core core, ref T laneChain, ref byte input, nuint superblocks, uint increment);
+
+    /// <summary>
+    /// The core for the root, a single hash of two or four blocks: with a lane kernel, the single-stream default
+    /// (on Zen 5 the scalar core beats the vector ones there); without one, <paramref name="core"/> itself.
+    /// </summary>
+    Blake2Core RootCore(Blake2Core core);
 }
 
 /// <summary>BLAKE2b's kernels.</summary>

@@ -69,6 +69,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     }
 
     /// <summary>One-shot hashing without a state (see <see cref="IHashEngine{TStorage}.Hash"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
     public static void Hash(in Blake2Parameters parameters, Blake2Core core, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         default(TEngine).Hash(core, parameters, input, output, outputName);
 

@@ -52,6 +52,7 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
     public void Finish(Blake2Core core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output) =>
         Blake2Engine<T, TWord, TCompressor>.Finish(core, ref Chain(ref storage), ref Buffer(ref storage), bufferLength, lastNode, output);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
     public void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         Blake2Engine<T, TWord, TCompressor>.Hash(core, parameters, input, output, outputName);
 }

@@ -5,25 +5,6 @@ using Blake2Fast.Cores;
 
 namespace Blake2Fast.State;
 
-/// <summary>Runs the leaves of a parallel mode side by side over whole superblocks (one block per leaf).</summary>
-internal interface ILaneCompressor<T> where T : unmanaged
-{
-    /// <summary>The number of leaves: 4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
-    int Lanes { get; }
-
-    /// <summary>
-    /// Compresses superblocks into the lane chains (word w of leaf k at <c>Lanes * w + k</c>), adding
-    /// <paramref name="increment"/> to every lane's counter before each (0: the caller set the counters and flags).
-    /// </summary>
-    void Compress(Blake2Core core, ref T laneChain, ref byte input, nuint superblocks, uint increment);
-
-    /// <summary>
-    /// The core for the root, a single hash of two or four blocks: with a lane kernel, the single-stream default
-    /// (on Zen 5 the scalar core beats the vector ones there); without one, <paramref name="core"/> itself.
-    /// </summary>
-    Blake2Core RootCore(Blake2Core core);
-}
-
 /// <summary>
 /// BLAKE2bp and BLAKE2sp (the BLAKE2 paper, section 2.9): the input is dealt out block by block, round robin,
 /// to P leaves (block j to leaf j mod P); the root hashes the leaves' full-length outputs, leaf 0 first.
