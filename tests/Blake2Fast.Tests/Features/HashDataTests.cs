@@ -281,10 +281,20 @@ public class HashDataTests
         {
             for (int i = 0; i < 16; i++)
                 call();
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 32; i++)
-                call();
-            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+            // Up to three rounds of 32 calls, one of which must allocate nothing: an allocation per call shows in
+            // every round, while the runtime's one-off work (tier-up of a method mid-round, slow under qemu, where
+            // a round once counted 2,968 bytes) does not recur.
+            long allocated = 0;
+            for (int round = 0; round < 3; round++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                for (int i = 0; i < 32; i++)
+                    call();
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+                if (allocated == 0)
+                    break;
+            }
+            Assert.Equal(0, allocated);
         }
     }
 
