@@ -32,8 +32,36 @@ public class Blake3RowTests
     private const string SkipReason = "SSE4.1 is not available here (CPU or DOTNET_Enable* settings).";
 
     /// <summary>The row kernel's name where it runs (and none where not), so the tests show as run or skipped.</summary>
+    /// <remarks>
+    /// The portable kernel's single-block forms are checked against the reference too, on every leg, which also keeps
+    /// this list from being empty where the row kernel does not run (xunit v3, on ARM64, fails a theory with no data).
+    /// </remarks>
     public static System.Collections.Generic.IEnumerable<object[]> Supported() =>
-        Blake3RowSse41.IsSupported ? new[] { new object[] { "row-sse41" } } : Array.Empty<object[]>();
+        Blake3RowSse41.IsSupported ? new[] { new object[] { "row-sse41" }, new object[] { "portable" } } : new[] { new object[] { "portable" } };
+
+    private static void Compress(string kernel, ref uint cv, ref byte block, ulong counter, uint length, uint flags)
+    {
+        if (kernel == "portable")
+            Blake3Portable.Compress(ref cv, ref block, counter, length, flags);
+        else
+            Blake3RowSse41.Compress(ref cv, ref block, counter, length, flags);
+    }
+
+    private static void CompressXof(string kernel, ref uint cv, ref byte block, ulong counter, uint length, uint flags, ref byte output)
+    {
+        if (kernel == "portable")
+            Blake3Portable.CompressXof(ref cv, ref block, counter, length, flags, ref output);
+        else
+            Blake3RowSse41.CompressXof(ref cv, ref block, counter, length, flags, ref output);
+    }
+
+    private static void CompressBlocks(string kernel, ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint start, uint end)
+    {
+        if (kernel == "portable")
+            Blake3Portable.CompressBlocks(ref cv, ref input, blocks, counter, flags, start, end);
+        else
+            Blake3RowSse41.CompressBlocks(ref cv, ref input, blocks, counter, flags, start, end);
+    }
 
     public static System.Collections.Generic.IEnumerable<object[]> Unsupported() =>
         Blake3RowSse41.IsSupported ? Array.Empty<object[]>() : new[] { new object[] { "row-sse41" } };
@@ -43,7 +71,7 @@ public class Blake3RowTests
     [MemberData(nameof(Unsupported), Skip = SkipReason)]
     public void Compress_EveryFlagSetLengthAndCounter_MatchesTheReferenceAndThePortableKernel(string kernel)
     {
-        Assert.Equal("row-sse41", kernel);
+        Assert.Contains(kernel, new[] { "row-sse41", "portable" });
         var random = new Random(0x30A);
         int cases = 0;
         for (uint flags = 0; flags < 128; flags++)
@@ -55,7 +83,7 @@ public class Blake3RowTests
                 uint[] expected = ReferenceBlake3.ChainingValue(cv, Words(block), counter, (uint)length, flags);
 
                 uint[] row = (uint[])cv.Clone();
-                Blake3RowSse41.Compress(ref row[0], ref block[0], counter, (uint)length, flags);
+                Compress(kernel, ref row[0], ref block[0], counter, (uint)length, flags);
                 Assert.Equal(expected, row);
 
                 uint[] portable = (uint[])cv.Clone();
@@ -72,7 +100,7 @@ public class Blake3RowTests
     [MemberData(nameof(Unsupported), Skip = SkipReason)]
     public void CompressXof_EveryFlagSetLengthAndCounter_MatchesTheReferenceAndThePortableKernel(string kernel)
     {
-        Assert.Equal("row-sse41", kernel);
+        Assert.Contains(kernel, new[] { "row-sse41", "portable" });
         var random = new Random(0x30B);
         for (uint flags = 0; flags < 128; flags++)
         {
@@ -84,7 +112,7 @@ public class Blake3RowTests
 
                 uint[] rowCv = (uint[])cv.Clone();
                 byte[] row = new byte[64];
-                Blake3RowSse41.CompressXof(ref rowCv[0], ref block[0], counter, (uint)length, flags, ref row[0]);
+                CompressXof(kernel, ref rowCv[0], ref block[0], counter, (uint)length, flags, ref row[0]);
                 Assert.Equal(expected, row);
                 Assert.Equal(cv, rowCv); // the root's CV is read, not changed
 
@@ -100,7 +128,7 @@ public class Blake3RowTests
     [MemberData(nameof(Unsupported), Skip = SkipReason)]
     public void CompressBlocks_EveryRunAndFlagSet_MatchesBlockByBlockReference(string kernel)
     {
-        Assert.Equal("row-sse41", kernel);
+        Assert.Contains(kernel, new[] { "row-sse41", "portable" });
         var random = new Random(0x30C);
         (uint Flags, uint Start, uint End)[] sets = { (0, 1, 0), (0, 1, 2), (16, 0, 2), (32, 1, 2 | 8), (64, 0, 0), (4 | 16, 0, 0), (0, 0, 8) };
         foreach ((uint flags, uint start, uint end) in sets)
@@ -121,7 +149,7 @@ public class Blake3RowTests
                 }
 
                 uint[] row = (uint[])cv.Clone();
-                Blake3RowSse41.CompressBlocks(ref row[0], ref input[offset], (nuint)blocks, counter, flags, start, end);
+                CompressBlocks(kernel, ref row[0], ref input[offset], (nuint)blocks, counter, flags, start, end);
                 Assert.Equal(expected, row);
 
                 uint[] portable = (uint[])cv.Clone();
