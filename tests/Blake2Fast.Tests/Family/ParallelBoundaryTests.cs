@@ -42,6 +42,7 @@ public class ParallelBoundaryTests
 
         byte[] data = Enumerable.Range(0, 5 * lanes * block + 1).Select(i => (byte)(i * 13 + 5)).ToArray();
         var mismatches = new Mismatches();
+        int checks = 0;
         foreach (int length in lengths)
         {
             byte[] input = data.AsSpan(0, length).ToArray();
@@ -53,10 +54,15 @@ public class ParallelBoundaryTests
                 {
                     mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"{at}, one-shot on {core}");
                     mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"{at}, state on {core}");
+                    checks += 2;
                 }
+                checks++;
                 mismatches.Check(expected, algorithm.ComputeHash(digestLength, key, input), $"{at}, public ComputeHash");
             }
         }
         mismatches.ThrowIfAny($"{algorithm.Name}, key length {keyLength}");
+        // Every length, digest length and core was compared (the loops cannot have run empty).
+        Assert.NotEmpty(algorithm.Cores);
+        Assert.Equal(lengths.Count * 2 * (2 * algorithm.Cores.Count + 1), checks);
     }
 }
