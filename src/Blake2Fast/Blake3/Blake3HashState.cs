@@ -39,7 +39,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     private int _digestLength;
     private byte _status;
 
-    private Blake3HashState(ref uint key, uint flags, int digestLength, Blake2Core core)
+    private Blake3HashState(ref uint key, uint flags, int digestLength, InstructionSet core)
     {
         _tree = new Blake3Tree(ref key, flags, core);
         _digestLength = digestLength;
@@ -56,7 +56,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     };
 
     /// <summary>A state on <paramref name="core"/>: unkeyed for an empty <paramref name="key"/>, else keyed (exactly 32 bytes).</summary>
-    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, Blake2Core core)
+    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, InstructionSet core)
     {
         DigestLengthOf(digestLength, key);
         Blake3Tree.Words words;
@@ -65,10 +65,10 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>The state behind the static class's overloads: validates and names <c>digestLength</c> and <c>key</c>.</summary>
-    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, Blake3.Core);
+    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, Blake3Kernels.Default);
 
     /// <summary>A key-derivation state: the context string hashed into the key, then the material hashed under it.</summary>
-    internal static Blake3HashState CreateDeriveKey(string context, int digestLength, Blake2Core core)
+    internal static Blake3HashState CreateDeriveKey(string context, int digestLength, InstructionSet core)
     {
         if (context is null)
             throw new ArgumentNullException(nameof(context));
@@ -120,9 +120,9 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     /// <summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(digestLength, key, input, output, outputName, Blake3.Core);
+        Hash(digestLength, key, input, output, outputName, Blake3Kernels.Default);
 
-    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, Blake2Core core)
+    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet core)
     {
         DigestLengthOf(digestLength, key);
         if (output.Length < digestLength)
@@ -150,7 +150,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         return digest;
     }
 
-    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, Blake2Core core)
+    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet core)
     {
         Blake3Tree.Words cv;
         for (int i = 0; i < 8; i++)
@@ -344,7 +344,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             throw new ArgumentException(OutOfRange, name);
         return new Blake3HashState
         {
-            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, Blake3.Core),
+            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, Blake3Kernels.Default),
             _digestLength = (int)digestLength,
             _status = Live,
         };

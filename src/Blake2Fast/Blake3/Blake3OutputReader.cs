@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
 using Blake2Fast.Cores;
+using Blake2Fast.State;
 using Blake2Fast.Internal;
 using static Blake2Fast.Cores.Blake3Flags;
 
@@ -25,9 +26,9 @@ public unsafe struct Blake3OutputReader
     private uint _blockLength;
     private uint _flags; // ROOT is set in every usable reader
     private long _position;
-    private Blake2Core _core;
+    private InstructionSet _core;
 
-    internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags, Blake2Core core)
+    internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags, InstructionSet core)
     {
         for (int i = 0; i < 8; i++)
             _cv.W[i] = Unsafe.Add(ref cv, i);

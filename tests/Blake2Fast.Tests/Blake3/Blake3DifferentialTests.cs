@@ -41,7 +41,7 @@ public class Blake3DifferentialTests
         byte[] hash = ReferenceBlake3.Hash(input, outputLength);
         byte[] keyed = ReferenceBlake3.KeyedHash_(key, input, outputLength);
         byte[] derived = ReferenceBlake3.DeriveKey(context, input, outputLength);
-        foreach (Blake2Core core in Blake3.SupportedCores)
+        foreach (InstructionSet core in Blake3.SupportedCores)
         {
             var output = new byte[outputLength];
             Blake3HashState.Hash(outputLength, default, input, output, "output", core);
@@ -74,7 +74,7 @@ public class Blake3DifferentialTests
         random.NextBytes(key);
         byte[] hash = ReferenceBlake3.Hash(input, 64);
         byte[] keyed = ReferenceBlake3.KeyedHash_(key, input, 64);
-        foreach (Blake2Core core in Blake3.SupportedCores)
+        foreach (InstructionSet core in Blake3.SupportedCores)
         {
             var output = new byte[64];
             Blake3HashState.Hash(64, default, input, output, "output", core);

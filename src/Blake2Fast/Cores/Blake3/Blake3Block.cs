@@ -10,17 +10,17 @@ internal static class Blake3Block
 {
     /// <summary>Whether <paramref name="core"/> compresses single blocks on the row kernel.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool UsesRows(Blake2Core core)
+    public static bool UsesRows(InstructionSet core)
     {
 #if NET8_0_OR_GREATER
-        return core != Blake2Core.Scalar && Blake3RowSse41.IsSupported;
+        return core != InstructionSet.Scalar && Blake3RowSse41.IsSupported;
 #else
         return false;
 #endif
     }
 
     /// <summary><see cref="Blake3Portable.Compress"/> on <paramref name="core"/>.</summary>
-    public static void Compress(Blake2Core core, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
+    public static void Compress(InstructionSet core, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
 #if NET8_0_OR_GREATER
         if (UsesRows(core))
@@ -33,7 +33,7 @@ internal static class Blake3Block
     }
 
     /// <summary><see cref="Blake3Portable.CompressXof"/> on <paramref name="core"/>.</summary>
-    public static void CompressXof(Blake2Core core, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
+    public static void CompressXof(InstructionSet core, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
     {
 #if NET8_0_OR_GREATER
         if (UsesRows(core))
@@ -46,7 +46,7 @@ internal static class Blake3Block
     }
 
     /// <summary><see cref="Blake3Portable.CompressBlocks"/> on <paramref name="core"/>.</summary>
-    public static void CompressBlocks(Blake2Core core, ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
+    public static void CompressBlocks(InstructionSet core, ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
     {
 #if NET8_0_OR_GREATER
         if (UsesRows(core))

@@ -42,13 +42,13 @@ internal static class Blake2bSse41
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair Xor(Pair a, Pair b) => new(Sse2.Xor(a.Low, b.Low), Sse2.Xor(a.High, b.High));
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Pair Rot1(Pair x) => new(Rot32(x.Low), Rot32(x.High));
+        public Pair RotR1(Pair x) => new(Rot32(x.Low), Rot32(x.High));
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Pair Rot2(Pair x) => new(Rot24(x.Low), Rot24(x.High));
+        public Pair RotR2(Pair x) => new(Rot24(x.Low), Rot24(x.High));
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Pair Rot3(Pair x) => new(Rot16(x.Low), Rot16(x.High));
+        public Pair RotR3(Pair x) => new(Rot16(x.Low), Rot16(x.High));
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Pair Rot4(Pair x) => new(Rot63(x.Low), Rot63(x.High));
+        public Pair RotR4(Pair x) => new(Rot63(x.Low), Rot63(x.High));
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Pair LoadRow(ref ulong source) => new(Vector128.LoadUnsafe(ref source), Vector128.LoadUnsafe(ref source, 2));
 

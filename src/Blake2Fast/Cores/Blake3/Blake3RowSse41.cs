@@ -68,10 +68,10 @@ internal static class Blake3RowSse41
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => Sse2.Xor(a, b);
 
         // The lane kernel's rotations (vprord where AVX-512 VL is present).
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot16(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot1(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot12(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot2(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot8(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot3(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot7(Vector128<uint> x) => default(Blake3Sse41.Ops).Rot4(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot16(Vector128<uint> x) => default(Blake3Sse41.Ops).RotR1(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot12(Vector128<uint> x) => default(Blake3Sse41.Ops).RotR2(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot8(Vector128<uint> x) => default(Blake3Sse41.Ops).RotR3(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot7(Vector128<uint> x) => default(Blake3Sse41.Ops).RotR4(x);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<uint> Words(Vector128<uint> x, [ConstantExpected] byte control) => Sse2.Shuffle(x, control);

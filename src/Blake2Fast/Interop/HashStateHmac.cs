@@ -14,7 +14,7 @@ namespace Blake2Fast.Interop;
 /// <see cref="Dispose(bool)"/> clears the key copy and the state; afterwards every use throws
 /// <see cref="ObjectDisposedException"/> naming the algorithm and the factory the object came from.
 /// </remarks>
-internal sealed class Blake2Hmac<TState> : HMAC
+internal sealed class HashStateHmac<TState> : HMAC
     where TState : struct, IIncrementalState
 {
     private readonly int _digestLength;
@@ -26,7 +26,7 @@ internal sealed class Blake2Hmac<TState> : HMAC
     /// <param name="digestLength">The digest length, validated here.</param>
     /// <param name="key">The key (already refused by the keyed factories if null or empty), empty for an unkeyed hash.</param>
     /// <param name="objectName">What the object is, for <see cref="ObjectDisposedException"/>: "BLAKE2b HMAC from Blake2b.CreateHMAC".</param>
-    public Blake2Hmac(int digestLength, ReadOnlySpan<byte> key, string objectName)
+    public HashStateHmac(int digestLength, ReadOnlySpan<byte> key, string objectName)
     {
         // Validates both arguments, with their names, before anything is stored.
         _ = Blake2Parameters.Simple(digestLength, key, _state.MaxDigestLength);

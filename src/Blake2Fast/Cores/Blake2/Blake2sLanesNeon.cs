@@ -54,10 +54,10 @@ internal static class Blake2sLanesNeon
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector128<uint>> message) => NeonTranspose.Blocks32x4(ref input, 64, ref Message16<Vector128<uint>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => AdvSimd.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => AdvSimd.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot1(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(1));
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot2(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(2));
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot3(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(3));
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot4(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(4));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR1(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(1));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR2(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(2));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR3(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(3));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR4(Vector128<uint> x) => NeonRotate.Right(x, default(Blake2sWord).Rotation(4));
     }
 }
 #endif

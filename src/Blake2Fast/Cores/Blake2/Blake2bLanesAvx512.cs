@@ -29,10 +29,10 @@ internal static class Blake2bLanesAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64<Vector256<ulong>, Transpose256>(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 16);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 63);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR1(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR2(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR3(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR4(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 63);
     }
 
     private readonly struct Ops8 : ILaneOps<Vector512<ulong>>
@@ -45,10 +45,10 @@ internal static class Blake2bLanesAvx512
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Add(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Xor(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot1(Vector512<ulong> x) => Avx512F.RotateRight(x, 32);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot2(Vector512<ulong> x) => Avx512F.RotateRight(x, 24);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot3(Vector512<ulong> x) => Avx512F.RotateRight(x, 16);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> Rot4(Vector512<ulong> x) => Avx512F.RotateRight(x, 63);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> RotR1(Vector512<ulong> x) => Avx512F.RotateRight(x, 32);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> RotR2(Vector512<ulong> x) => Avx512F.RotateRight(x, 24);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> RotR3(Vector512<ulong> x) => Avx512F.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> RotR4(Vector512<ulong> x) => Avx512F.RotateRight(x, 63);
     }
 }
 #endif

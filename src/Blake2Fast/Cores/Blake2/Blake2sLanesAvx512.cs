@@ -29,10 +29,10 @@ internal static class Blake2sLanesAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32<Vector256<ulong>, Transpose256>(ref input, 64, ref Unsafe.As<Vector256<uint>, Vector256<ulong>>(ref Message16<Vector256<uint>>.First(ref message)));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Add(Vector256<uint> a, Vector256<uint> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot1(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 16);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot2(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 12);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot3(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 8);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot4(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 7);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR1(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR2(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 12);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR3(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 8);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR4(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 7);
     }
 
     private readonly struct Ops16 : ILaneOps<Vector512<uint>>
@@ -45,10 +45,10 @@ internal static class Blake2sLanesAvx512
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Add(Vector512<uint> a, Vector512<uint> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Xor(Vector512<uint> a, Vector512<uint> b) => Avx512F.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot1(Vector512<uint> x) => Avx512F.RotateRight(x, 16);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot2(Vector512<uint> x) => Avx512F.RotateRight(x, 12);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot3(Vector512<uint> x) => Avx512F.RotateRight(x, 8);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot4(Vector512<uint> x) => Avx512F.RotateRight(x, 7);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR1(Vector512<uint> x) => Avx512F.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR2(Vector512<uint> x) => Avx512F.RotateRight(x, 12);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR3(Vector512<uint> x) => Avx512F.RotateRight(x, 8);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR4(Vector512<uint> x) => Avx512F.RotateRight(x, 7);
     }
 }
 #endif

@@ -32,10 +32,10 @@ internal static class Blake3Neon
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> LessThan(Vector128<uint> a, Vector128<uint> b) => AdvSimd.CompareLessThan(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => AdvSimd.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => AdvSimd.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot1(Vector128<uint> x) => NeonRotate.Right(x, 16);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot2(Vector128<uint> x) => NeonRotate.Right(x, 12);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot3(Vector128<uint> x) => NeonRotate.Right(x, 8);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Rot4(Vector128<uint> x) => NeonRotate.Right(x, 7);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR1(Vector128<uint> x) => NeonRotate.Right(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR2(Vector128<uint> x) => NeonRotate.Right(x, 12);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR3(Vector128<uint> x) => NeonRotate.Right(x, 8);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> RotR4(Vector128<uint> x) => NeonRotate.Right(x, 7);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector128<uint> words) => NeonTranspose.Blocks32x4(ref input, stride, ref words);

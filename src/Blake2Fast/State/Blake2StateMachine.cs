@@ -13,7 +13,7 @@ namespace Blake2Fast.State;
 /// Invariant: the buffer holds 0..BlockSize bytes not yet compressed, and a full buffer stays uncompressed
 /// until more input arrives, because the last block (even a full one) must be compressed with the final flag.
 /// </remarks>
-internal static class Blake2Engine<T, TWord, TCompressor>
+internal static class Blake2StateMachine<T, TWord, TCompressor>
     where T : unmanaged
     where TWord : struct, IScalarWord<T>
     where TCompressor : struct, ICompressor<T>
@@ -61,10 +61,10 @@ internal static class Blake2Engine<T, TWord, TCompressor>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Update(Blake2Core core, ref T chain, ref byte buffer, ref int bufferLength, ReadOnlySpan<byte> input) =>
+    public static void Update(InstructionSet core, ref T chain, ref byte buffer, ref int bufferLength, ReadOnlySpan<byte> input) =>
         Update(core, ref chain, ref buffer, ref bufferLength, ref MemoryMarshal.GetReference(input), input.Length);
 
-    public static void Update(Blake2Core core, ref T chain, ref byte buffer, ref int bufferLength, ref byte data, int length)
+    public static void Update(InstructionSet core, ref T chain, ref byte buffer, ref int bufferLength, ref byte data, int length)
     {
         int blockSize = BlockSize;
         int free = blockSize - bufferLength;
@@ -105,7 +105,7 @@ internal static class Blake2Engine<T, TWord, TCompressor>
     /// last (1..BlockSize bytes) is copied, into a block zeroed beforehand with fixed-size stores. An output
     /// shorter than the digest throws, naming <c>outputName</c>, before anything is written.
     /// </summary>
-    public static void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    public static void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         Unsafe.SkipInit(out Message16<T> chainWords); // 12 of the 16 words used; Initialize writes them
         Unsafe.SkipInit(out Message16<T> blockWords);
@@ -140,7 +140,7 @@ internal static class Blake2Engine<T, TWord, TCompressor>
     }
 
     /// <summary>Compresses the final block and writes the digest's first <c>output.Length</c> bytes.</summary>
-    public static void Finish(Blake2Core core, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
+    public static void Finish(InstructionSet core, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
     {
         TWord w = default;
         int blockSize = BlockSize;

@@ -2,7 +2,7 @@ using System;
 using System.Runtime.CompilerServices;
 using Blake2Fast.Cores;
 
-namespace Blake2Fast;
+namespace Blake2Fast.Cores;
 
 /// <summary>
 /// Any number of BLAKE3 inputs (chunks or parents) on the lane kernels: full groups on the widest kernel, and the
@@ -28,7 +28,7 @@ internal static unsafe class Blake3Batches
     {
         var table = new Kernel[CoreTable.Blake3.CoreCount][];
         for (int c = 0; c < table.Length; c++)
-            table[c] = CoreTable.Blake3.Ladder((Blake2Core)Math.Max(c, (int)Blake2Core.Scalar));
+            table[c] = CoreTable.Blake3.Ladder((InstructionSet)Math.Max(c, (int)InstructionSet.Scalar));
         return table;
     }
 
@@ -57,7 +57,7 @@ internal static unsafe class Blake3Batches
     }
 
     /// <summary>The widest lane count that <paramref name="core"/> runs.</summary>
-    public static int Width(Blake2Core core) => ByCore[(int)core][0].Lanes;
+    public static int Width(InstructionSet core) => ByCore[(int)core][0].Lanes;
 
     /// <summary>
     /// The <c>HashMany</c> contract (see <see cref="Blake3Portable.HashMany"/>) for <paramref name="count"/> inputs of
@@ -66,7 +66,7 @@ internal static unsafe class Blake3Batches
     /// write within them where they reach far enough, else work on a copy. <paramref name="incrementCounter"/> also
     /// says the inputs are chunks apart from the output, so a partial group may rather re-hash earlier chunks.
     /// </summary>
-    public static void HashMany(Blake2Core core, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
+    public static void HashMany(InstructionSet core, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output, long readable, long writable)
     {
         Kernel[] kernels = ByCore[(int)core];

@@ -22,10 +22,10 @@ internal static class Blake2bLanesAvx2
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<ulong>> message) => LaneTranspose.Words64<Vector256<ulong>, Transpose256>(ref input, 128, ref Message16<Vector256<ulong>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Add(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2Rotate.R32(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx2Rotate.R24(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx2Rotate.R16(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx2Rotate.R63(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR1(Vector256<ulong> x) => Avx2Rotate.R32(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR2(Vector256<ulong> x) => Avx2Rotate.R24(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR3(Vector256<ulong> x) => Avx2Rotate.R16(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> RotR4(Vector256<ulong> x) => Avx2Rotate.R63(x);
     }
 }
 #endif

@@ -17,7 +17,7 @@ namespace Blake2Fast.State;
 /// as soon as it is complete and the buffer never holds a whole block between calls.
 /// </remarks>
 [StructLayout(LayoutKind.Sequential)]
-internal unsafe struct Blake256Engine : IFixedDigestState
+internal unsafe struct Blake256State : IFixedDigestState
 {
     public const int BlockLength = 64;
     public const int SaltLength = 16;
@@ -27,13 +27,13 @@ internal unsafe struct Blake256Engine : IFixedDigestState
     private fixed byte _buffer[BlockLength];
     private int _bufferLength;
     private byte _digestLength; // 32 (BLAKE-256) or 28 (BLAKE-224); 0 in a default state
-    private Blake2Core _core;
+    private InstructionSet _core;
     private bool _finished;
 
     /// <param name="digestLength">32 for BLAKE-256, 28 for BLAKE-224.</param>
     /// <param name="salt">Empty (unsalted: the salt is zero) or 16 bytes, already checked by the caller.</param>
     /// <param name="core">The core to compress on.</param>
-    public Blake256Engine(int digestLength, ReadOnlySpan<byte> salt, Blake2Core core)
+    public Blake256State(int digestLength, ReadOnlySpan<byte> salt, InstructionSet core)
     {
         if (salt.Length != 0 && salt.Length != SaltLength)
             ThrowBadSalt(nameof(salt));
@@ -68,11 +68,11 @@ internal unsafe struct Blake256Engine : IFixedDigestState
         throw new ArgumentException($"The salt must be exactly {SaltLength} bytes long.", paramName);
 
     /// <summary>One-shot hashing: the engine on the stack, the digest straight into <paramref name="output"/>.</summary>
-    public static void Hash(int digestLength, ReadOnlySpan<byte> salt, Blake2Core core, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    public static void Hash(int digestLength, ReadOnlySpan<byte> salt, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         if (output.Length < digestLength)
             ThrowHelper.DestinationTooSmall(outputName, digestLength);
-        var engine = new Blake256Engine(digestLength, salt, core);
+        var engine = new Blake256State(digestLength, salt, core);
         engine.Append(input);
         engine.FinishCore(output);
     }
@@ -193,9 +193,9 @@ internal unsafe struct Blake256Engine : IFixedDigestState
         return blob.Length;
     }
 
-    public static Blake256Engine Restore(ReadOnlySpan<byte> blob, int digestLength, Blake2Core core, string paramName)
+    public static Blake256State Restore(ReadOnlySpan<byte> blob, int digestLength, InstructionSet core, string paramName)
     {
-        var engine = new Blake256Engine(digestLength, default, core);
+        var engine = new Blake256State(digestLength, default, core);
         SavedStateEnvelope.Open(blob, engine.Kind, ChainWords * 4, paramName);
         uint bufferLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
         if (bufferLength >= BlockLength)

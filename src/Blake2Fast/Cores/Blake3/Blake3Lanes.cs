@@ -7,7 +7,7 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// The vector arithmetic and data movement of one BLAKE3 lane kernel: a vector of N 32-bit lanes, lane k an
-/// independent input (a chunk or a parent node). Rot1..Rot4 are G's rotations 16, 12, 8, 7.
+/// independent input (a chunk or a parent node). RotR1..RotR4 are G's rotations 16, 12, 8, 7.
 /// </summary>
 internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 {
@@ -128,11 +128,11 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
             parked = d3;
         if (rot12)
         {
-            b0 = o.Rot2(o.Xor(b0, c0)); b1 = o.Rot2(o.Xor(b1, c1)); b2 = o.Rot2(o.Xor(b2, c2)); b3 = o.Rot2(o.Xor(b3, c3));
+            b0 = o.RotR2(o.Xor(b0, c0)); b1 = o.RotR2(o.Xor(b1, c1)); b2 = o.RotR2(o.Xor(b2, c2)); b3 = o.RotR2(o.Xor(b3, c3));
         }
         else
         {
-            b0 = o.Rot4(o.Xor(b0, c0)); b1 = o.Rot4(o.Xor(b1, c1)); b2 = o.Rot4(o.Xor(b2, c2)); b3 = o.Rot4(o.Xor(b3, c3));
+            b0 = o.RotR4(o.Xor(b0, c0)); b1 = o.RotR4(o.Xor(b1, c1)); b2 = o.RotR4(o.Xor(b2, c2)); b3 = o.RotR4(o.Xor(b3, c3));
         }
         if (o.ParkForRotations)
             d3 = parked;
@@ -153,11 +153,11 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
             parked = c3;
         if (rot16)
         {
-            d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
+            d0 = o.RotR1(o.Xor(d0, a0)); d1 = o.RotR1(o.Xor(d1, a1)); d2 = o.RotR1(o.Xor(d2, a2)); d3 = o.RotR1(o.Xor(d3, a3));
         }
         else
         {
-            d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
+            d0 = o.RotR3(o.Xor(d0, a0)); d1 = o.RotR3(o.Xor(d1, a1)); d2 = o.RotR3(o.Xor(d2, a2)); d3 = o.RotR3(o.Xor(d3, a3));
         }
         if (o.ParkForRotations)
             c3 = parked;

@@ -54,10 +54,10 @@ internal static class Blake3Avx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> LessThan(Vector512<uint> a, Vector512<uint> b) => Vector512.LessThan(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Add(Vector512<uint> a, Vector512<uint> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Xor(Vector512<uint> a, Vector512<uint> b) => Avx512F.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot1(Vector512<uint> x) => Avx512F.RotateRight(x, 16);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot2(Vector512<uint> x) => Avx512F.RotateRight(x, 12);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot3(Vector512<uint> x) => Avx512F.RotateRight(x, 8);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot4(Vector512<uint> x) => Avx512F.RotateRight(x, 7);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR1(Vector512<uint> x) => Avx512F.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR2(Vector512<uint> x) => Avx512F.RotateRight(x, 12);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR3(Vector512<uint> x) => Avx512F.RotateRight(x, 8);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR4(Vector512<uint> x) => Avx512F.RotateRight(x, 7);
 
         // Rows of 2 x 32 bytes (lane k low, lane k + 8 high) through three shuffle stages: 48 shuffles per 16
         // blocks, against 784 vector operations of the rounds.

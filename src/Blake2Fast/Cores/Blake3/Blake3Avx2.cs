@@ -34,10 +34,10 @@ internal static class Blake3Avx2
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
 
         // IsSupported checks are JIT-time constants: one branch survives.
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot1(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 16) : Avx2Rotate.R16(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot2(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 12) : Avx2Rotate.R12(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot3(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8) : Avx2Rotate.R8(x);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Rot4(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7) : Avx2Rotate.R7(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR1(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 16) : Avx2Rotate.R16(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR2(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 12) : Avx2Rotate.R12(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR3(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8) : Avx2Rotate.R8(x);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR4(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7) : Avx2Rotate.R7(x);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector256<uint> words) =>

@@ -5,7 +5,7 @@ using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
 using static Blake2Fast.Cores.Blake3Flags;
 
-namespace Blake2Fast;
+namespace Blake2Fast.State;
 
 /// <summary>
 /// BLAKE3's tree in progress: the chunk being filled, the stack of completed subtrees' chaining values, and the
@@ -36,9 +36,9 @@ internal unsafe struct Blake3Tree
     private int _blocksCompressed; // blocks of the current chunk already compressed
     private int _stackLength;
     private uint _flags; // the mode: 0, KeyedHash, DeriveKeyContext or DeriveKeyMaterial
-    private Blake2Core _core;
+    private InstructionSet _core;
 
-    public Blake3Tree(ref uint key, uint flags, Blake2Core core)
+    public Blake3Tree(ref uint key, uint flags, InstructionSet core)
     {
         for (int i = 0; i < 8; i++)
             _key.W[i] = _chunkCv.W[i] = Unsafe.Add(ref key, i);
@@ -193,7 +193,7 @@ internal unsafe struct Blake3Tree
     }
 
     /// <summary>A tree resumed from <see cref="Save"/>'s body (the counts checked with <see cref="IsValid"/>).</summary>
-    public static Blake3Tree Restore(ReadOnlySpan<byte> body, uint flags, int blocksCompressed, int blockLength, int stackLength, Blake2Core core)
+    public static Blake3Tree Restore(ReadOnlySpan<byte> body, uint flags, int blocksCompressed, int blockLength, int stackLength, InstructionSet core)
     {
         Words key;
         ReadWords(body.Slice(8), ref key.W[0]);
@@ -324,7 +324,7 @@ internal unsafe struct Blake3Tree
     /// halves ... on up to <paramref name="parallelism"/> threads of at least <see cref="ParallelGrain"/> chunks each,
     /// then their CVs merged here. Static and by pointer: a worker cannot reach a struct's <c>this</c>.
     /// </summary>
-    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, Blake2Core core, int parallelism, byte* cv)
+    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet core, int parallelism, byte* cv)
     {
         int parts = 1;
         while (parts * 2 <= parallelism && chunks / (parts * 2) >= ParallelGrain)
@@ -340,7 +340,7 @@ internal unsafe struct Blake3Tree
     }
 
     /// <summary>The CV of a subtree of <paramref name="chunks"/> chunks (a power of two), on the calling thread.</summary>
-    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, Blake2Core core, byte* cv)
+    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet core, byte* cv)
     {
         if (chunks > MaxBatch)
         {

@@ -54,10 +54,10 @@ internal static class Blake2bLanesNeon
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector128<ulong>> message) => NeonTranspose.Blocks64x2(ref input, ref Message16<Vector128<ulong>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> Add(Vector128<ulong> a, Vector128<ulong> b) => AdvSimd.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> Xor(Vector128<ulong> a, Vector128<ulong> b) => AdvSimd.Xor(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> Rot1(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(1));
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> Rot2(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(2));
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> Rot3(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(3));
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> Rot4(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(4));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> RotR1(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(1));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> RotR2(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(2));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> RotR3(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(3));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<ulong> RotR4(Vector128<ulong> x) => NeonRotate.Right(x, default(Blake2bWord).Rotation(4));
     }
 }
 #endif

@@ -34,19 +34,19 @@ internal static class Blake3Sse41
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => Sse2.Xor(a, b);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot1(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 16)
+        public Vector128<uint> RotR1(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 16)
             : Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot2(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 12)
+        public Vector128<uint> RotR2(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 12)
             : Sse2.Or(Sse2.ShiftRightLogical(x, 12), Sse2.ShiftLeftLogical(x, 20));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot3(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8)
+        public Vector128<uint> RotR3(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8)
             : Ssse3.Shuffle(x.AsByte(), Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)).AsUInt32();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> Rot4(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7)
+        public Vector128<uint> RotR4(Vector128<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7)
             : Sse2.Or(Sse2.ShiftRightLogical(x, 7), Sse2.ShiftLeftLogical(x, 25));
 
         // Four 4x4 transposes: rows are 16 bytes of each lane's block, two unpack stages each.

@@ -10,10 +10,10 @@ namespace Blake2Fast.Many;
 internal interface IManyLanes<T> where T : unmanaged
 {
     /// <summary>How many messages the core hashes at once (1: no lane core, hash them one by one).</summary>
-    int Lanes(Blake2Core core);
+    int Lanes(InstructionSet core);
 
     /// <summary>Compresses consecutive superblocks (lane k's block at k * blockSize in each) into the lane chains.</summary>
-    void Compress(Blake2Core core, ref T laneChain, ref byte superblocks, nuint count, uint increment);
+    void Compress(InstructionSet core, ref T laneChain, ref byte superblocks, nuint count, uint increment);
 }
 
 /// <summary>
@@ -21,7 +21,7 @@ internal interface IManyLanes<T> where T : unmanaged
 /// blocks they all have before their last, then each finishes alone on the single-stream core. Equal-length
 /// messages (Merkle leaves, fixed-size chunks) therefore run fully in parallel; uneven ones stay correct.
 /// </summary>
-internal static class ManyEngine<T, TWord, TCompressor, TLanes>
+internal static class ManyHasher<T, TWord, TCompressor, TLanes>
     where T : unmanaged
     where TWord : struct, IScalarWord<T>
     where TCompressor : struct, ICompressor<T>
@@ -30,12 +30,12 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
     private const int MaxLanes = 16;
     private const int RunBytes = 8 * 1024; // scratch for several superblocks at once
 
-    public static void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, string outputsName)
+    public static void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, string outputsName)
     {
         int wordSize = Unsafe.SizeOf<T>(), blockSize = 16 * wordSize;
         Span<T> chain = stackalloc T[12];
         Span<byte> block = stackalloc byte[blockSize];
-        int digestLength = Blake2Engine<T, TWord, TCompressor>.Initialize(ref chain[0], ref block[0], out int keyBuffered, parameters);
+        int digestLength = Blake2StateMachine<T, TWord, TCompressor>.Initialize(ref chain[0], ref block[0], out int keyBuffered, parameters);
         if ((long)inputs.Length * digestLength > outputs.Length)
             Internal.ThrowHelper.DestinationTooSmall(outputsName, inputs.Length * digestLength);
         bool keyed = keyBuffered != 0;
@@ -61,8 +61,8 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
             chain.CopyTo(one);
             block.CopyTo(oneBuffer);
             int buffered = keyBuffered;
-            Blake2Engine<T, TWord, TCompressor>.Update(core, ref one[0], ref oneBuffer[0], ref buffered, inputs[i].Span);
-            Blake2Engine<T, TWord, TCompressor>.Finish(core, ref one[0], ref oneBuffer[0], buffered, lastNode, outputs.Slice(i * digestLength, digestLength));
+            Blake2StateMachine<T, TWord, TCompressor>.Update(core, ref one[0], ref oneBuffer[0], ref buffered, inputs[i].Span);
+            Blake2StateMachine<T, TWord, TCompressor>.Finish(core, ref one[0], ref oneBuffer[0], buffered, lastNode, outputs.Slice(i * digestLength, digestLength));
         }
         one.Clear();
         oneBuffer.Clear();
@@ -73,7 +73,7 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
     private static long Remainder(int length, long done, int keyBlocks, int blockSize) =>
         (long)keyBlocks * blockSize + length - done * blockSize;
 
-    private static void HashGroup(Blake2Core core, int lanes, ReadOnlySpan<T> initial, ReadOnlySpan<byte> keyBlock, Span<T> laneChain, Span<byte> superblock,
+    private static void HashGroup(InstructionSet core, int lanes, ReadOnlySpan<T> initial, ReadOnlySpan<byte> keyBlock, Span<T> laneChain, Span<byte> superblock,
         ReadOnlySpan<ReadOnlyMemory<byte>> group, Span<byte> outputs, int digestLength, bool lastNode)
     {
         int blockSize = 16 * Unsafe.SizeOf<T>();
@@ -160,8 +160,8 @@ internal static class ManyEngine<T, TWord, TCompressor, TLanes>
                 done = keyBlocks;
             }
             ReadOnlySpan<byte> rest = group[k].Span.Slice((int)(done - keyBlocks) * blockSize);
-            Blake2Engine<T, TWord, TCompressor>.Update(core, ref chain[0], ref buffer[0], ref buffered, rest);
-            Blake2Engine<T, TWord, TCompressor>.Finish(core, ref chain[0], ref buffer[0], buffered, lastNode, outputs.Slice(k * digestLength, digestLength));
+            Blake2StateMachine<T, TWord, TCompressor>.Update(core, ref chain[0], ref buffer[0], ref buffered, rest);
+            Blake2StateMachine<T, TWord, TCompressor>.Finish(core, ref chain[0], ref buffer[0], buffered, lastNode, outputs.Slice(k * digestLength, digestLength));
         }
         chain.Clear();
         buffer.Clear();

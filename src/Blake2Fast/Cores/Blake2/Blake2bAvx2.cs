@@ -9,13 +9,12 @@ using static Blake2Fast.Cores.Blake2Constants;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE2b on AVX-512 (F + VL): the AVX2 row layout with single-instruction rotates (vprorq; vpshufd for 32, which
-/// is faster still) and valignq lane turns. Measured here it matches or beats AVX2 with fewer instructions; the
-/// two-source permute schedule (vpermt2q) was slower (see RowSchedule.Words64).
+/// BLAKE2b on AVX2: rows in 256-bit registers; rotations by 32 as a dword shuffle, by 24 and 16 as byte
+/// shuffles, by 63 as add-shift-or; message vectors gathered from the block with ordinary loads.
 /// </summary>
-internal static class Blake2bAvx512
+internal static class Blake2bAvx2
 {
-    public static bool IsSupported => Avx512F.VL.IsSupported && BitConverter.IsLittleEndian;
+    public static bool IsSupported => Avx2.IsSupported && BitConverter.IsLittleEndian;
 
     // Never inlined into its callers (see RowCore).
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -30,13 +29,13 @@ internal static class Blake2bAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot1(Vector256<ulong> x) => Avx2Rotate.R32(x); // vpshufd: 1 cycle here, vprorq takes 2
+        public Vector256<ulong> RotR1(Vector256<ulong> x) => Avx2Rotate.R32(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot2(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
+        public Vector256<ulong> RotR2(Vector256<ulong> x) => Avx2Rotate.R24(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot3(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 16);
+        public Vector256<ulong> RotR3(Vector256<ulong> x) => Avx2Rotate.R16(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> Rot4(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 63);
+        public Vector256<ulong> RotR4(Vector256<ulong> x) => Avx2Rotate.R63(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LoadRow(ref ulong source) => Vector256.LoadUnsafe(ref source);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -46,12 +45,11 @@ internal static class Blake2bAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Row(ulong w0, ulong w1, ulong w2, ulong w3) => Vector256.Create(w0, w1, w2, w3);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> LanesRight1(Vector256<ulong> x) => Avx512F.VL.AlignRight64(x, x, 3);
+        public Vector256<ulong> LanesRight1(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_10_01_00_11);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> LanesLeft1(Vector256<ulong> x) => Avx512F.VL.AlignRight64(x, x, 1);
+        public Vector256<ulong> LanesLeft1(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_00_11_10_01);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> LanesSwap(Vector256<ulong> x) => Avx2.Permute4x64(x, 0b_01_00_11_10);
-
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void Schedule(ref byte block, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1) =>

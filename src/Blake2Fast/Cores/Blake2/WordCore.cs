@@ -100,14 +100,14 @@ internal static class WordCore<T, TWord>
         TWord o = default;
         a0 = o.Add(o.Add(a0, M(ref m, ref s, 0)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 2)), b1);
         a2 = o.Add(o.Add(a2, M(ref m, ref s, 4)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 6)), b3);
-        d0 = o.Rot1(o.Xor(d0, a0)); d1 = o.Rot1(o.Xor(d1, a1)); d2 = o.Rot1(o.Xor(d2, a2)); d3 = o.Rot1(o.Xor(d3, a3));
+        d0 = o.RotR1(o.Xor(d0, a0)); d1 = o.RotR1(o.Xor(d1, a1)); d2 = o.RotR1(o.Xor(d2, a2)); d3 = o.RotR1(o.Xor(d3, a3));
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
-        b0 = o.Rot2(o.Xor(b0, c0)); b1 = o.Rot2(o.Xor(b1, c1)); b2 = o.Rot2(o.Xor(b2, c2)); b3 = o.Rot2(o.Xor(b3, c3));
+        b0 = o.RotR2(o.Xor(b0, c0)); b1 = o.RotR2(o.Xor(b1, c1)); b2 = o.RotR2(o.Xor(b2, c2)); b3 = o.RotR2(o.Xor(b3, c3));
         a0 = o.Add(o.Add(a0, M(ref m, ref s, 1)), b0); a1 = o.Add(o.Add(a1, M(ref m, ref s, 3)), b1);
         a2 = o.Add(o.Add(a2, M(ref m, ref s, 5)), b2); a3 = o.Add(o.Add(a3, M(ref m, ref s, 7)), b3);
-        d0 = o.Rot3(o.Xor(d0, a0)); d1 = o.Rot3(o.Xor(d1, a1)); d2 = o.Rot3(o.Xor(d2, a2)); d3 = o.Rot3(o.Xor(d3, a3));
+        d0 = o.RotR3(o.Xor(d0, a0)); d1 = o.RotR3(o.Xor(d1, a1)); d2 = o.RotR3(o.Xor(d2, a2)); d3 = o.RotR3(o.Xor(d3, a3));
         c0 = o.Add(c0, d0); c1 = o.Add(c1, d1); c2 = o.Add(c2, d2); c3 = o.Add(c3, d3);
-        b0 = o.Rot4(o.Xor(b0, c0)); b1 = o.Rot4(o.Xor(b1, c1)); b2 = o.Rot4(o.Xor(b2, c2)); b3 = o.Rot4(o.Xor(b3, c3));
+        b0 = o.RotR4(o.Xor(b0, c0)); b1 = o.RotR4(o.Xor(b1, c1)); b2 = o.RotR4(o.Xor(b2, c2)); b3 = o.RotR4(o.Xor(b3, c3));
     }
 
     /// <summary>

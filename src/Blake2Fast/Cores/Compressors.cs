@@ -9,7 +9,7 @@ namespace Blake2Fast.Cores;
 /// <summary>Runs the compression core a state was created with.</summary>
 internal interface ICompressor<T> where T : struct
 {
-    void Compress(Blake2Core core, ref T chain, ref byte input, nuint blocks, uint increment);
+    void Compress(InstructionSet core, ref T chain, ref byte input, nuint blocks, uint increment);
 }
 
 /// <summary>Runs the leaves of a parallel mode side by side over whole superblocks (one block per leaf).</summary>
@@ -22,20 +22,20 @@ internal interface ILaneCompressor<T> where T : unmanaged
     /// Compresses superblocks into the lane chains (word w of leaf k at <c>Lanes * w + k</c>), adding
     /// <paramref name="increment"/> to every lane's counter before each (0: the caller set the counters and flags).
     /// </summary>
-    void Compress(Blake2Core core, ref T laneChain, ref byte input, nuint superblocks, uint increment);
+    void Compress(InstructionSet core, ref T laneChain, ref byte input, nuint superblocks, uint increment);
 
     /// <summary>
     /// The core for the root, a single hash of two or four blocks: with a lane kernel, the single-stream default
     /// (on Zen 5 the scalar core beats the vector ones there); without one, <paramref name="core"/> itself.
     /// </summary>
-    Blake2Core RootCore(Blake2Core core);
+    InstructionSet RootCore(InstructionSet core);
 }
 
 /// <summary>BLAKE2b's kernels.</summary>
 internal readonly unsafe struct Blake2bCompressor : ICompressor<ulong>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Compress(Blake2Core core, ref ulong chain, ref byte input, nuint blocks, uint increment) =>
+    public void Compress(InstructionSet core, ref ulong chain, ref byte input, nuint blocks, uint increment) =>
         CoreTable.Blake2b.Entry(core)(ref chain, ref input, blocks, increment);
 }
 
@@ -43,7 +43,7 @@ internal readonly unsafe struct Blake2bCompressor : ICompressor<ulong>
 internal readonly unsafe struct Blake2sCompressor : ICompressor<uint>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Compress(Blake2Core core, ref uint chain, ref byte input, nuint blocks, uint increment) =>
+    public void Compress(InstructionSet core, ref uint chain, ref byte input, nuint blocks, uint increment) =>
         CoreTable.Blake2s.Entry(core)(ref chain, ref input, blocks, increment);
 }
 
@@ -55,7 +55,7 @@ internal static class LaneFallback<T, TCompressor>
     where T : unmanaged
     where TCompressor : struct, ICompressor<T>
 {
-    public static void Compress(Blake2Core core, int lanes, ref T laneChain, ref byte input, nuint superblocks, uint increment)
+    public static void Compress(InstructionSet core, int lanes, ref T laneChain, ref byte input, nuint superblocks, uint increment)
     {
         int blockSize = 16 * Unsafe.SizeOf<T>();
         Span<T> chain = stackalloc T[12];
@@ -76,9 +76,9 @@ internal readonly unsafe struct Blake2bpLanes : ILaneCompressor<ulong>
 {
     public int Lanes => 4;
 
-    public Blake2Core RootCore(Blake2Core core) => CoreTable.Blake2bpLeaves.Entry(core) != null ? CoreTable.Blake2b.Default : core;
+    public InstructionSet RootCore(InstructionSet core) => CoreTable.Blake2bpLeaves.Entry(core) != null ? CoreTable.Blake2b.Default : core;
 
-    public void Compress(Blake2Core core, ref ulong laneChain, ref byte input, nuint superblocks, uint increment)
+    public void Compress(InstructionSet core, ref ulong laneChain, ref byte input, nuint superblocks, uint increment)
     {
         delegate*<ref ulong, ref byte, nuint, uint, void> kernel = CoreTable.Blake2bpLeaves.Entry(core);
         if (kernel != null)
@@ -93,9 +93,9 @@ internal readonly unsafe struct Blake2spLanes : ILaneCompressor<uint>
 {
     public int Lanes => 8;
 
-    public Blake2Core RootCore(Blake2Core core) => CoreTable.Blake2spLeaves.Entry(core) != null ? CoreTable.Blake2s.Default : core;
+    public InstructionSet RootCore(InstructionSet core) => CoreTable.Blake2spLeaves.Entry(core) != null ? CoreTable.Blake2s.Default : core;
 
-    public void Compress(Blake2Core core, ref uint laneChain, ref byte input, nuint superblocks, uint increment)
+    public void Compress(InstructionSet core, ref uint laneChain, ref byte input, nuint superblocks, uint increment)
     {
         delegate*<ref uint, ref byte, nuint, uint, void> kernel = CoreTable.Blake2spLeaves.Entry(core);
         if (kernel != null)

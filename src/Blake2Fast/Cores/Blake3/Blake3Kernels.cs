@@ -23,13 +23,13 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
         _ladders = new Kernel[Entries.Length][];
         for (int core = 0; core < Entries.Length; core++)
         {
-            _ladders[core] = kernels.Where(k => k.IsSupported && core != 0 && Blake2Cores.IsAtOrBelow(k.Core, (Blake2Core)core))
+            _ladders[core] = kernels.Where(k => k.IsSupported && core != 0 && InstructionSets.IsAtOrBelow(k.Core, (InstructionSet)core))
                 .OrderByDescending(k => k.Lanes).ToArray();
         }
     }
 
     /// <summary>The kernels that run here at or below <paramref name="core"/> (any core value), widest first, the portable one last.</summary>
-    public Kernel[] Ladder(Blake2Core core) => _ladders[(int)core];
+    public Kernel[] Ladder(InstructionSet core) => _ladders[(int)core];
 
     /// <summary>How many core values there are (the length of a table indexed by core).</summary>
     public int CoreCount => _ladders.Length;
@@ -42,7 +42,7 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     /// A kernel entry whose entry point has the <c>HashMany</c> signature (the only way one is made); with
     /// <paramref name="rowLayout"/>, a row kernel (one input per 128-bit lane, for a few inputs: Blake3RowCore).
     /// </summary>
-    public static Kernel Of(Blake2Core core, bool isSupported, int lanes,
+    public static Kernel Of(InstructionSet core, bool isSupported, int lanes,
         delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany, bool rowLayout = false) =>
         new(core, isSupported, lanes, (nint)hashMany, rowLayout);
 
@@ -63,7 +63,7 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     /// <see cref="Blake3Portable.HashMany"/> over <paramref name="count"/> inputs (any number): the widest kernel at
     /// or below <paramref name="core"/> takes as many full groups as there are, narrower ones the rest.
     /// </summary>
-    public void HashMany(Blake2Core core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
+    public void HashMany(InstructionSet core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
         Kernel[] ladder = _ladders[(int)core];
@@ -88,16 +88,16 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
 internal static class Blake3Kernels
 {
     /// <summary>The core new states use: the widest that runs here, or the one <c>BLAKE2FAST_CORE</c> names (or the best below it).</summary>
-    public static readonly Blake2Core Default = CoreTable.Blake3.Default;
+    public static readonly InstructionSet Default = CoreTable.Blake3.Default;
 
     /// <summary>Every core BLAKE3 can run here, lowest first (the tests run each).</summary>
-    public static IReadOnlyList<Blake2Core> Supported => CoreTable.Blake3.Supported;
+    public static IReadOnlyList<InstructionSet> Supported => CoreTable.Blake3.Supported;
 
-    internal static Blake2Core Choose(string? requested) => CoreTable.Blake3.Choose(requested);
+    internal static InstructionSet Choose(string? requested) => CoreTable.Blake3.Choose(requested);
 
     /// <inheritdoc cref="Blake3KernelSet.HashMany"/>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void HashMany(Blake2Core core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
+    public static void HashMany(InstructionSet core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         CoreTable.Blake3.HashMany(core, ref input, count, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 }

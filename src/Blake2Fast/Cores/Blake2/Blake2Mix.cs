@@ -4,7 +4,8 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// The word arithmetic of one compression core: scalar words, or vectors whose lanes run several G functions
-/// side by side. Rot1..Rot4 are G's four right-rotations: 32, 24, 16, 63 for BLAKE2b; 16, 12, 8, 7 for BLAKE2s.
+/// side by side. RotR1..RotR4 rotate right by RFC 7693's rotation constants R1..R4, in the order G applies them:
+/// 32, 24, 16, 63 for BLAKE2b; 16, 12, 8, 7 for BLAKE2s, BLAKE3 and BLAKE-256 (which share this interface).
 /// </summary>
 /// <remarks>
 /// Implementations are empty structs: a generic method instantiated over a struct is compiled separately for
@@ -14,10 +15,10 @@ internal interface IBlake2Ops<T> where T : struct
 {
     T Add(T a, T b);
     T Xor(T a, T b);
-    T Rot1(T x);
-    T Rot2(T x);
-    T Rot3(T x);
-    T Rot4(T x);
+    T RotR1(T x);
+    T RotR2(T x);
+    T RotR3(T x);
+    T RotR4(T x);
 }
 
 /// <summary>
@@ -35,12 +36,12 @@ internal static class Blake2Mix
         TOps o = default;
         // a + x first: a and the message word are ready before b, so only one add waits on b (the critical path).
         a = o.Add(o.Add(a, x), b);
-        d = o.Rot1(o.Xor(d, a));
+        d = o.RotR1(o.Xor(d, a));
         c = o.Add(c, d);
-        b = o.Rot2(o.Xor(b, c));
+        b = o.RotR2(o.Xor(b, c));
         a = o.Add(o.Add(a, y), b);
-        d = o.Rot3(o.Xor(d, a));
+        d = o.RotR3(o.Xor(d, a));
         c = o.Add(c, d);
-        b = o.Rot4(o.Xor(b, c));
+        b = o.RotR4(o.Xor(b, c));
     }
 }
