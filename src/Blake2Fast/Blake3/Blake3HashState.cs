@@ -137,10 +137,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             words = default;
             return;
         }
-        var state = new Blake3HashState(ref words.W[0], flags, digestLength, core);
+        Blake3Tree.Hash(ref words.W[0], flags, core, input, output.Slice(0, digestLength));
         words = default;
-        state.Update(input);
-        state.Finish(output.Slice(0, digestLength));
     }
 
     internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)

@@ -33,8 +33,8 @@ public unsafe struct Blake3OutputReader
         for (int i = 0; i < 8; i++)
             _cv.W[i] = Unsafe.Add(ref cv, i);
         // Zero padding past the block's length, as the compression requires.
-        for (int i = 0; i < 64; i++)
-            _block.B[i] = i < blockLength ? Unsafe.Add(ref block, i) : (byte)0;
+        Unsafe.CopyBlockUnaligned(ref _block.B[0], ref block, (uint)blockLength);
+        Unsafe.InitBlockUnaligned(ref _block.B[blockLength], 0, (uint)(64 - blockLength));
         _blockLength = (uint)blockLength;
         _flags = flags | Root;
         _position = 0;
