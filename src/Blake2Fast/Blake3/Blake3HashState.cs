@@ -150,9 +150,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet core)
     {
-        Blake3Tree.Words cv;
-        for (int i = 0; i < 8; i++)
-            cv.W[i] = Unsafe.Add(ref key, i);
+        Blake3Tree.Words cv = Unsafe.As<uint, Blake3Tree.Words>(ref key);
         uint start = ChunkStart;
         int full = (input.Length - 1) / BlockLength; // every block but the last, which is the root's
         if (full > 0)
@@ -170,9 +168,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         }
         // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression.
         Blake3Tree.Block block;
-        Unsafe.InitBlockUnaligned(ref block.B[last.Length], 0, (uint)(BlockLength - last.Length));
-        if (!last.IsEmpty)
-            Unsafe.CopyBlockUnaligned(ref block.B[0], ref MemoryMarshal.GetReference(last), (uint)last.Length);
+        Blake3Tree.CopyPadded(last, ref block.B[0]);
         Blake3Block.Compress(core, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
         if (output.Length == 32)
         {
