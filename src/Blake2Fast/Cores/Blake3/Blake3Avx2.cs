@@ -26,6 +26,9 @@ internal static class Blake3Avx2
     private readonly struct Ops : IBlake3LaneOps<Vector256<uint>>
     {
         public Vector256<uint> Indices => Vector256.Create(0u, 1, 2, 3, 4, 5, 6, 7);
+        // The looped rounds: written out (as AVX-512's are), they measured the same here (Zen 4: 8 lanes 1,404 against
+        // 1,413 ns, 4 lanes 1,334 against 1,343), being latency-bound rather than issue-bound.
+        public bool UnrolledRounds(ref Vector256<uint> v0, ref Vector256<uint> v1, ref Vector256<uint> v2, ref Vector256<uint> v3, ref Vector256<uint> v4, ref Vector256<uint> v5, ref Vector256<uint> v6, ref Vector256<uint> v7, ref Vector256<uint> v8, ref Vector256<uint> v9, ref Vector256<uint> v10, ref Vector256<uint> v11, ref Vector256<uint> v12, ref Vector256<uint> v13, ref Vector256<uint> v14, ref Vector256<uint> v15, ref Vector256<uint> message) => false;
         public bool ParkForRotations => !Avx512F.VL.IsSupported;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(uint value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Subtract(Vector256<uint> a, Vector256<uint> b) => Avx2.Subtract(a, b);

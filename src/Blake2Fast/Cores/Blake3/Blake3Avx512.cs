@@ -10,7 +10,8 @@ namespace Blake2Fast.Cores;
 /// BLAKE3 on AVX-512: 16 inputs (chunks or parents) side by side in 512-bit registers, every rotation one
 /// vprord; all 16 state words stay in registers (32 zmm).
 /// </summary>
-internal static class Blake3Avx512
+[UnrolledBlake3Lanes("Vector512<uint>", "Avx512F.RotateRight({0}, {1})")]
+internal static partial class Blake3Avx512
 {
     // Only AVX-512 F instructions are used. Vector512.IsHardwareAccelerated is deliberately not required: it is
     // the runtime's preference for its own wide loops (off on CPUs that downclock, or with a preferred width of
@@ -48,6 +49,13 @@ internal static class Blake3Avx512
     private readonly struct Ops : IBlake3LaneOps<Vector512<uint>>
     {
         public Vector512<uint> Indices => Vector512.Create(0u, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        // The rounds as the build writes them out (32 registers: the 16 state vectors never leave them).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool UnrolledRounds(ref Vector512<uint> v0, ref Vector512<uint> v1, ref Vector512<uint> v2, ref Vector512<uint> v3, ref Vector512<uint> v4, ref Vector512<uint> v5, ref Vector512<uint> v6, ref Vector512<uint> v7, ref Vector512<uint> v8, ref Vector512<uint> v9, ref Vector512<uint> v10, ref Vector512<uint> v11, ref Vector512<uint> v12, ref Vector512<uint> v13, ref Vector512<uint> v14, ref Vector512<uint> v15, ref Vector512<uint> message)
+        {
+            Rounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref message);
+            return true;
+        }
         public bool ParkForRotations => false;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Broadcast(uint value) => Vector512.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Subtract(Vector512<uint> a, Vector512<uint> b) => Avx512F.Subtract(a, b);

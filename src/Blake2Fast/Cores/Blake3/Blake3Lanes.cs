@@ -34,6 +34,12 @@ internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
     /// </summary>
     void LoadMessage(ref byte input, nint stride, ref TVec words);
 
+    /// <summary>
+    /// Runs the seven rounds written out by the build (<c>UnrolledBlake3Lanes</c>) and returns true, or returns false
+    /// for a kernel without them, whose caller then loops over the rounds with a schedule lookup per message word.
+    /// </summary>
+    bool UnrolledRounds(ref TVec v0, ref TVec v1, ref TVec v2, ref TVec v3, ref TVec v4, ref TVec v5, ref TVec v6, ref TVec v7, ref TVec v8, ref TVec v9, ref TVec v10, ref TVec v11, ref TVec v12, ref TVec v13, ref TVec v14, ref TVec v15, ref TVec message);
+
     /// <summary>Writes lane k's chaining value (word i in <c>h[i]</c>) as 32 little-endian bytes at <c>32 * k</c>.</summary>
     void StoreChains(ref byte output, TVec h0, TVec h1, TVec h2, TVec h3, TVec h4, TVec h5, TVec h6, TVec h7);
 }
@@ -234,13 +240,17 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
                 TVec v10 = o.Broadcast(Blake2Constants.IVs2), v11 = o.Broadcast(Blake2Constants.IVs3);
                 TVec v12 = t0, v13 = t1, v14 = o.Broadcast(BlockLength), v15 = o.Broadcast(blockFlags);
 
-                // The rounds looped, not written out seven times: unrolled, the method has over a thousand inlinees
-                // and the JIT's inlining budget runs out (Add, Xor and the rotations become calls and every state
-                // word lives in memory). One schedule byte per message word is the price.
-                for (int r = 0; r < 7; r++)
+                if (!o.UnrolledRounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m))
                 {
-                    Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15,
-                        ref words, ref Unsafe.Add(ref schedule, 16 * r));
+                    // The rounds looped where Ops are the only way to the instructions: written out seven times in Ops
+                    // calls, the method has over a thousand inlinees and the JIT's inlining budget runs out (Add, Xor and
+                    // the rotations become calls and every state word lives in memory). One schedule byte per message
+                    // word is the price.
+                    for (int r = 0; r < 7; r++)
+                    {
+                        Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15,
+                            ref words, ref Unsafe.Add(ref schedule, 16 * r));
+                    }
                 }
 
                 // BLAKE3 keeps no feed-forward of the old chaining value: the new one is the two halves XOR-ed.
