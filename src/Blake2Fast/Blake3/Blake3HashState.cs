@@ -238,9 +238,10 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
     public void Finish(Span<byte> output)
     {
-        Blake3OutputReader reader = FinishXof();
-        reader.Read(output);
-        reader.Clear();
+        if (_status != Live)
+            ThrowUnusable();
+        _tree.WriteRoot(output);
+        Clear();
     }
 
     /// <summary>Finishes the hash if <paramref name="output"/> can hold <see cref="DigestLength"/> bytes, and writes them to its start.</summary>
