@@ -10,7 +10,8 @@ namespace Blake2Fast.Cores;
 /// BLAKE3 on ARM64 AdvSIMD (NEON): 4 inputs (chunks or parents) side by side in 128-bit registers. With 32 vector
 /// registers the 16 state words never need parking; rotations are REV32 (16), TBL (8) and USHR + SLI (12, 7).
 /// </summary>
-internal static class Blake3Neon
+[UnrolledBlake3Lanes("Vector128<uint>", "NeonRotate.Right({0}, {1})")]
+internal static partial class Blake3Neon
 {
     public static bool IsSupported => AdvSimd.Arm64.IsSupported && BitConverter.IsLittleEndian;
 
@@ -26,8 +27,13 @@ internal static class Blake3Neon
     private readonly struct Ops : IBlake3LaneOps<Vector128<uint>>
     {
         public Vector128<uint> Indices => Vector128.Create(0u, 1, 2, 3);
-        // The looped rounds: written-out ones are measured on x86 only (no ARM64 hardware here to measure them on).
-        public bool UnrolledRounds(ref Vector128<uint> v0, ref Vector128<uint> v1, ref Vector128<uint> v2, ref Vector128<uint> v3, ref Vector128<uint> v4, ref Vector128<uint> v5, ref Vector128<uint> v6, ref Vector128<uint> v7, ref Vector128<uint> v8, ref Vector128<uint> v9, ref Vector128<uint> v10, ref Vector128<uint> v11, ref Vector128<uint> v12, ref Vector128<uint> v13, ref Vector128<uint> v14, ref Vector128<uint> v15, ref Vector128<uint> message) => false;
+        // The rounds as the build writes them out (32 registers, as AVX-512's): no schedule byte per message word.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool UnrolledRounds(ref Vector128<uint> v0, ref Vector128<uint> v1, ref Vector128<uint> v2, ref Vector128<uint> v3, ref Vector128<uint> v4, ref Vector128<uint> v5, ref Vector128<uint> v6, ref Vector128<uint> v7, ref Vector128<uint> v8, ref Vector128<uint> v9, ref Vector128<uint> v10, ref Vector128<uint> v11, ref Vector128<uint> v12, ref Vector128<uint> v13, ref Vector128<uint> v14, ref Vector128<uint> v15, ref Vector128<uint> message)
+        {
+            Rounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref message);
+            return true;
+        }
         public bool ParkForRotations => false;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Broadcast(uint value) => Vector128.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Subtract(Vector128<uint> a, Vector128<uint> b) => AdvSimd.Subtract(a, b);
