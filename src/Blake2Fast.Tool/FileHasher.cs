@@ -139,7 +139,7 @@ internal static class FileHasher
     /// Hashes an open file to its end. The size found at the open only sizes the reads: a file that grows or shrinks
     /// meanwhile is hashed as far as reads reach, as b2sum does.
     /// </summary>
-    private static void HashFile(InputFile file, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
+    internal static void HashFile(InputFile file, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
     {
         long size = file.Size;
         report?.Invoke(0, size);

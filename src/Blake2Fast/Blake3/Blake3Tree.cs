@@ -123,6 +123,9 @@ internal unsafe struct Blake3Tree
         int level;
         if (_blockLength == 0 && _blocksCompressed == 0)
         {
+            // Only PushSubtree can leave one subtree alone here, and its top was compressed without the root's flag.
+            if (_stackLength < 2)
+                throw new InvalidOperationException("A lone stacked subtree cannot be the root: more input must follow it.");
             // The input ended on a chunk boundary past chunk 0: the root merges the stack alone.
             ReadWords(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref _stack.B[32 * (_stackLength - 1)]), 32), ref cv.W[0]);
             level = _stackLength - 2;

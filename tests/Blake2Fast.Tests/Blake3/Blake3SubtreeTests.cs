@@ -82,4 +82,20 @@ public class Blake3SubtreeTests
         state.AddSubtree(cv, 2);
         Assert.Equal(4UL, state.ChunkCounter);
     }
+
+    [Fact]
+    public void ALoneSliceWithNothingAfterItIsRefusedAtTheFinish()
+    {
+        byte[] input = Data(Slice);
+        Blake3HashState state = Blake3.CreateIncrementalHasher();
+        byte[] cv = new byte[32];
+        state.HashSubtree(input, 0, cv);
+        state.AddSubtree(cv, Slice / KiB);
+        Assert.Throws<InvalidOperationException>(() => state.Finish());
+
+        Blake3HashState followed = Blake3.CreateIncrementalHasher(); // the positive control: one byte after it
+        followed.AddSubtree(cv, Slice / KiB);
+        followed.Update(new byte[1]);
+        Assert.Equal(Blake3.HashData([.. input, 0]), followed.Finish());
+    }
 }
