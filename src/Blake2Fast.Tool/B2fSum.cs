@@ -98,7 +98,7 @@ public static class B2fSum
 
         int next = 0;
         HashJob? Next() => next < options.Files.Count ? new HashJob(options.Files[next++], options.Algorithm, options.DigestBytes) : null;
-        RunOrdered(Next, workers, spreadThreads, context, (job, failure, digest) => Deliver(job.Name, failure, digest));
+        RunOrdered(Next, sourceMayWait: false, workers, spreadThreads, context, (job, failure, digest) => Deliver(job.Name, failure, digest));
         return ok ? 0 : 1;
     }
 
@@ -109,7 +109,8 @@ public static class B2fSum
     /// Hashes the jobs of <paramref name="source"/> on <paramref name="workers"/> threads, delivering each in order on
     /// this thread (<see cref="OrderedHashing"/>), with the lines that are ready leaving standard output together.
     /// </summary>
-    internal static void RunOrdered(Func<HashJob?> source, int workers, int spreadThreads, ToolContext context, Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver)
+    internal static void RunOrdered(
+        Func<HashJob?> source, bool sourceMayWait, int workers, int spreadThreads, ToolContext context, Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver)
     {
         // Lines that are ready leave together, and everything ready is written out before waiting for the next.
         var batched = context.Stdout as StandardOutputWriter;
@@ -120,7 +121,7 @@ public static class B2fSum
 
         try
         {
-            OrderedHashing.Run(source, workers, spreadThreads, context, deliver, context.Stdout.Flush);
+            OrderedHashing.Run(source, sourceMayWait, workers, spreadThreads, context, deliver, context.Stdout.Flush);
 
             // The last lines leave now, as they would have one by one: a failure here is a failure of the run, not
             // of the final close (which decides whether "write error" gives a reason).

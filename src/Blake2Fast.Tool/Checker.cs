@@ -90,14 +90,18 @@ internal static class Checker
                     continue;
                 }
 
-                if (result == CheckLineParser.Result.Invalid)
+                // A list read from standard input cannot name it: coreutils counts such a line as improperly formatted.
+                if (result == CheckLineParser.Result.Invalid || (checkFile == "-" && entry.Name == "-"))
                 {
                     return new HashJob(string.Empty, null, 0, new CheckLine(lineNumber, null));
                 }
 
-                return options.Keyed && entry.Name == "-"
-                    ? new HashJob(entry.Name, null, 0, new CheckLine(lineNumber, entry))
-                    : new HashJob(entry.Name, entry.Algorithm, entry.DigestBytes, new CheckLine(lineNumber, entry));
+                if (options.Keyed && entry.Name == "-")
+                {
+                    return new HashJob(entry.Name, null, 0, new CheckLine(lineNumber, entry));
+                }
+
+                return new HashJob(entry.Name, entry.Algorithm, entry.DigestBytes, new CheckLine(lineNumber, entry));
             }
         }
 
@@ -181,7 +185,8 @@ internal static class Checker
             }
             else
             {
-                B2fSum.RunOrdered(Next, workers, spreadThreads, context, Report);
+                // A list in a regular file is read ahead freely; one from a pipe or a terminal may wait for its lines.
+                B2fSum.RunOrdered(Next, sourceMayWait: !stream!.CanSeek, workers, spreadThreads, context, Report);
             }
         }
         finally

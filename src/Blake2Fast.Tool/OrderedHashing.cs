@@ -24,6 +24,7 @@ internal readonly record struct HashJob(string Name, DigestAlgorithm? Algorithm,
 internal sealed class OrderedHashing
 {
     private readonly Func<HashJob?> _source;
+    private readonly bool _sourceMayWait;
     private readonly int _spreadThreads;
     private readonly ToolContext _context;
     private readonly Item[] _ring;
@@ -35,13 +36,17 @@ internal sealed class OrderedHashing
     private bool _stopped;
 
     // Who is asleep and must be woken: the caller waiting on one file (-1: none, or polling), workers waiting for
-    // room in the window. Waking no one else saves a futex call and a context switch per file.
+    // room in the window, the list reader waiting for room. Waking no one else saves a futex call and a context switch
+    // per file.
     private int _awaited = -1;
     private int _workersWaiting;
+    private bool _producerWaiting;
+    private ExceptionDispatchInfo? _sourceFailure;
 
-    private OrderedHashing(Func<HashJob?> source, int workers, int spreadThreads, ToolContext context)
+    private OrderedHashing(Func<HashJob?> source, bool sourceMayWait, int workers, int spreadThreads, ToolContext context)
     {
         _source = source;
+        _sourceMayWait = sourceMayWait;
         _spreadThreads = spreadThreads;
         _context = context;
         _ring = new Item[Math.Max(64, workers * 16)];
@@ -58,24 +63,30 @@ internal sealed class OrderedHashing
     public int Window => _ring.Length;
 
     /// <summary>
-    /// Hashes the files <paramref name="source"/> gives (null: no more; it is called on this thread only, and may
-    /// block) on <paramref name="workers"/> threads (one large BLAKE3 file on up to <paramref name="spreadThreads"/>),
+    /// Hashes the files <paramref name="source"/> gives (null: no more; it is called on this thread only, and
+    /// <paramref name="sourceMayWait"/> says whether it may wait for input, as a pipe does) on <paramref name="workers"/> threads (one large BLAKE3 file on up to <paramref name="spreadThreads"/>),
     /// calling <paramref name="deliver"/> on this thread for each file in order: the job, and the digest or what went
     /// wrong. <paramref name="idle"/> runs before this thread waits for a result (the moment to write out what is
     /// buffered).
     /// </summary>
     public static void Run(
         Func<HashJob?> source,
+        bool sourceMayWait,
         int workers,
         int spreadThreads,
         ToolContext context,
         Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver,
         Action idle)
     {
-        var hashing = new OrderedHashing(source, workers, spreadThreads, context);
+        var hashing = new OrderedHashing(source, sourceMayWait, workers, spreadThreads, context);
         for (int i = 0; i < workers; i++)
         {
             new Thread(hashing.Work) { IsBackground = true, Name = "b2fsum worker " + i }.Start();
+        }
+
+        if (sourceMayWait)
+        {
+            new Thread(hashing.Produce) { IsBackground = true, Name = "b2fsum list reader" }.Start();
         }
 
         try
@@ -89,41 +100,116 @@ internal sealed class OrderedHashing
     }
 
     /// <summary>
-    /// Queues jobs from the source until the window is full or the source ends; the workers take them from there.
-    /// Returns whether job <paramref name="index"/> exists.
+    /// Whether job <paramref name="index"/> exists, queuing jobs from the source for the workers up to a full window
+    /// first. A source that may wait for its input is read by its own thread instead (<see cref="Produce"/>): here
+    /// this thread only waits for the job, having written out what is delivered, so that a finished result never
+    /// waits for the lines after it.
     /// </summary>
-    private bool TopUp(int index)
+    private bool NextJob(int index, Action idle)
     {
-        while (!_sourceDone && _queued < index + _ring.Length)
+        if (_sourceMayWait)
         {
-            HashJob? job = _source();
             lock (_gate)
             {
-                if (job is null)
+                if (index < _queued)
                 {
-                    _sourceDone = true;
+                    return true;
                 }
-                else
+            }
+
+            idle();
+            lock (_gate)
+            {
+                while (index >= _queued && !_sourceDone)
                 {
-                    _ring[_queued % _ring.Length].Job = job.Value;
-                    _queued++;
+                    Monitor.Wait(_gate);
                 }
 
-                if (_workersWaiting > 0)
-                {
-                    Monitor.PulseAll(_gate);
-                }
+                _sourceFailure?.Throw();
+                return index < _queued;
             }
         }
 
+        while (!_sourceDone && _queued < index + _ring.Length)
+        {
+            Enqueue(_source());
+        }
+
         return index < _queued;
+    }
+
+    /// <summary>Queues a job from the source (null: the source ended) and wakes whoever waits for one.</summary>
+    private void Enqueue(HashJob? job)
+    {
+        lock (_gate)
+        {
+            if (job is null)
+            {
+                _sourceDone = true;
+            }
+            else
+            {
+                _ring[_queued % _ring.Length].Job = job.Value;
+                _queued++;
+            }
+
+            if (_workersWaiting > 0 || _sourceMayWait)
+            {
+                Monitor.PulseAll(_gate);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The thread that reads a source which may wait for its input (a checksum list from a pipe), up to a window
+    /// ahead of delivery. It is a background thread: if the run ends while it waits for input, it keeps nothing alive.
+    /// </summary>
+    private void Produce()
+    {
+        try
+        {
+            while (true)
+            {
+                lock (_gate)
+                {
+                    while (!_stopped && _queued >= _delivered + _ring.Length)
+                    {
+                        _producerWaiting = true;
+                        Monitor.Wait(_gate);
+                        _producerWaiting = false;
+                    }
+
+                    if (_stopped)
+                    {
+                        return;
+                    }
+                }
+
+                HashJob? job = _source();
+                Enqueue(job);
+                if (job is null)
+                {
+                    return;
+                }
+            }
+        }
+        catch (Exception ex)
+        {
+            // A bug, not the list's fault (the source reports read errors itself): rethrown on the delivering thread.
+            lock (_gate)
+            {
+                _sourceFailure = ExceptionDispatchInfo.Capture(ex);
+                _sourceDone = true;
+                Monitor.PulseAll(_gate);
+            }
+        }
     }
 
     private void Deliver(Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver, Action idle)
     {
         Workspace? ownWorkspace = null;
         FileHasher.Progress? progress = null;
-        for (int index = 0; TopUp(index); index++)
+        for (int index = 0; NextJob(index, idle); index++)
         {
             Item item = _ring[index % _ring.Length];
             HashJob job = item.Job;
@@ -183,7 +269,7 @@ internal sealed class OrderedHashing
             {
                 item.Reset();
                 _delivered = index + 1;
-                if (_workersWaiting > 0)
+                if (_workersWaiting > 0 || _producerWaiting)
                 {
                     Monitor.PulseAll(_gate);
                 }
