@@ -31,6 +31,9 @@ internal static class FileHasher
     /// </summary>
     private const int SpreadSlice = 1 << 20;
 
+    /// <summary>BLAKE3 chunks (1 KiB each) in a slice: the slice is one aligned subtree of BLAKE3's tree.</summary>
+    private const int ChunksPerSlice = SpreadSlice / 1024;
+
     /// <summary>The process's working directory, read once: relative names are made absolute here, not by a getcwd per file.</summary>
     private static readonly string? WorkingDirectory = ReadWorkingDirectory();
 
@@ -239,7 +242,7 @@ internal static class FileHasher
 
             for (int i = 0; i < whole; i++)
             {
-                hasher.AddSlice(round.Cv(i), SpreadSlice / Blake3Tree.ChunkLength);
+                hasher.AddSlice(round.Cv(i), ChunksPerSlice);
             }
 
             stacked += whole;
@@ -317,7 +320,7 @@ internal static class FileHasher
                         return;
                     }
 
-                    _state.HashSubtree(buffer, (ulong)(index * (SpreadSlice / Blake3Tree.ChunkLength)), _cvs.AsSpan(slice * 32, 32));
+                    _state.HashSubtree(buffer, (ulong)(index * ChunksPerSlice), _cvs.AsSpan(slice * 32, 32));
                 }
             }
             catch

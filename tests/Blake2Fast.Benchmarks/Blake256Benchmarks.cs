@@ -52,7 +52,7 @@ public class Blake256Benchmarks
     [Benchmark(Description = "BLAKE-256(core)")]
     [ArgumentsSource(nameof(Cores))]
     public void Blake256OnCore(string core) =>
-        State.Blake256Engine.Hash(32, default, System.Enum.Parse<global::Blake2Fast.Cores.Blake2Core>(core), _input, _output, "output");
+        State.Blake256State.Hash(32, default, System.Enum.Parse<global::Blake2Fast.Cores.InstructionSet>(core), _input, _output, "output");
 
     /// <summary>BLAKE-256, salted (the salt costs nothing per block: it is folded into the constants once per call).</summary>
     [Benchmark(Description = "BLAKE-256 salted")]

@@ -28,7 +28,7 @@ public class Blake3Benchmarks
     public int Size { get; set; }
 
     /// <summary>The BLAKE3 cores that run here, by the names <c>BLAKE2FAST_CORE</c> takes.</summary>
-    public static IEnumerable<string> Cores() => global::Blake2Fast.Blake3.SupportedCores.Select(Blake2Cores.Name);
+    public static IEnumerable<string> Cores() => global::Blake2Fast.Blake3.SupportedCores.Select(InstructionSets.Name);
 
     [GlobalSetup]
     public void Setup()
@@ -63,7 +63,7 @@ public class Blake3Benchmarks
     [Benchmark(Description = "Blake2Fast BLAKE3(core)")]
     [ArgumentsSource(nameof(Cores))]
     public void Blake3Core(string Core) =>
-        Blake3HashState.Hash(32, default, _input, _output, "output", Blake2Cores.Parse(Core) ?? Blake2Core.Scalar);
+        Blake3HashState.Hash(32, default, _input, _output, "output", InstructionSets.Parse(Core) ?? InstructionSet.Scalar);
 
     /// <summary>The opt-in multi-threaded path (one thread per processor); inputs under 512 KiB stay on one thread.</summary>
     [Benchmark(Description = "Blake2Fast BLAKE3 UpdateParallel")]

@@ -63,7 +63,7 @@ public class BoundaryTests
             var parameters = keyed ? new Blake2Parameters { Key = key } : default;
             string keying = keyed ? "keyed" : "unkeyed";
 
-            foreach (Blake2Core core in algorithm.Cores)
+            foreach (InstructionSet core in algorithm.Cores)
             {
                 mismatches.Check(expected, algorithm.Hash(core, parameters, input), $"{keying}, core {core}, one-shot");
                 foreach ((string name, IEnumerable<int> pieces) in patterns)
@@ -92,7 +92,7 @@ public class BoundaryTests
     public void ExactBlockMultiples_OnCore(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         int block = algorithm.BlockSize;
         byte[] key = VectorInputs.Key(algorithm.MaxKeyLength);
@@ -146,7 +146,7 @@ public class BoundaryTests
     public void KeyedEmptyMessage_OnCore(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         var mismatches = new Mismatches();
 
@@ -179,7 +179,7 @@ public class BoundaryTests
     public void EveryKeyLength_OnCore(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         var mismatches = new Mismatches();
 
         foreach (KeyLengthVectors set in LengthVectors.For(algorithm).KeyLengths)
@@ -223,7 +223,7 @@ public class BoundaryTests
                 string at = $"input length {set.InputLength}, {(keyed ? "keyed" : "unkeyed")}";
                 var parameters = new Blake2Parameters { DigestLength = digestLength, Key = keyed ? key : default };
 
-                foreach (Blake2Core core in algorithm.Cores)
+                foreach (InstructionSet core in algorithm.Cores)
                 {
                     mismatches.Check(expected, algorithm.Hash(core, parameters, input), $"{at}, core {core}, one-shot");
                     mismatches.Check(expected, algorithm.HashInPieces(core, parameters, input, SplitPatterns.Random(digestLength + set.InputLength, 2 * algorithm.BlockSize)), $"{at}, core {core}, random pieces");

@@ -35,10 +35,10 @@ public class CoreDifferentialTests
     {
         foreach (Algorithm algorithm in Algorithm.Both)
         {
-            List<Blake2Core> cores = algorithm.Cores.Where(c => c != Blake2Core.Scalar).ToList();
+            List<InstructionSet> cores = algorithm.Cores.Where(c => c != InstructionSet.Scalar).ToList();
             if (cores.Count == 0)
-                cores.Add(Blake2Core.Scalar);
-            foreach (Blake2Core core in cores)
+                cores.Add(InstructionSet.Scalar);
+            foreach (InstructionSet core in cores)
             {
                 yield return new object[] { algorithm.Name, core.ToString(), "fixed-seed" };
                 yield return new object[] { algorithm.Name, core.ToString(), "time-seed" };
@@ -51,7 +51,7 @@ public class CoreDifferentialTests
     public void RandomCases_MatchTheScalarCore(string algorithmName, string coreName, string pass)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         ulong seed = ChooseSeed(pass, out string origin);
         string header = $"{algorithm.Name} core {core} vs Scalar, seed 0x{seed:X16} ({origin}); reproduce with {SeedVariable}=0x{seed:X16}";
         _output.WriteLine(header);
@@ -98,13 +98,13 @@ public class CoreDifferentialTests
         }
     }
 
-    private static void Run(Algorithm algorithm, Blake2Core core, DifferentialCase testCase, Mismatches mismatches)
+    private static void Run(Algorithm algorithm, InstructionSet core, DifferentialCase testCase, Mismatches mismatches)
     {
         Blake2Parameters parameters = testCase.ToParameters();
         ReadOnlySpan<byte> input = testCase.InputSpan;
         int digestLength = testCase.DigestLength ?? algorithm.MaxDigestLength;
 
-        byte[] expected = algorithm.Hash(Blake2Core.Scalar, parameters, input);
+        byte[] expected = algorithm.Hash(InstructionSet.Scalar, parameters, input);
         if (expected.Length != digestLength)
         {
             mismatches.Add($"{testCase.Describe()}: the scalar core wrote {expected.Length} bytes instead of {digestLength}");
@@ -124,7 +124,7 @@ public class CoreDifferentialTests
 
         // Now and then, the scalar core's own incremental path with the same pieces (the reference must agree with itself).
         if (testCase.Index % 16 == 0)
-            mismatches.Check(expected, algorithm.HashInPieces(Blake2Core.Scalar, parameters, input, testCase.Pieces), () => $"{testCase.Describe()}, scalar incremental vs scalar one-shot");
+            mismatches.Check(expected, algorithm.HashInPieces(InstructionSet.Scalar, parameters, input, testCase.Pieces), () => $"{testCase.Describe()}, scalar incremental vs scalar one-shot");
     }
 
     private static ulong ChooseSeed(string pass, out string origin)

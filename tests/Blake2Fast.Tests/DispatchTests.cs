@@ -31,50 +31,50 @@ public class DispatchTests
     public void ReportsAndChecksTheChosenCores()
     {
         string leg = Environment.GetEnvironmentVariable("BLAKE2FAST_EXPECTED_LEG") ?? "(none)";
-        int lanesB = CoreTable.ManyBlake2b.Lanes(Blake2Cores.DefaultManyB), lanesS = CoreTable.ManyBlake2s.Lanes(Blake2Cores.DefaultManyS);
-        string line = $"leg={leg} library={LibraryTarget} cpu=[{Cpu.Current}] BLAKE2b core={Blake2Cores.DefaultB} BLAKE2s core={Blake2Cores.DefaultS} " +
-            $"BLAKE2bp core={Blake2Cores.DefaultBp} BLAKE2sp core={Blake2Cores.DefaultSp} BLAKE3 core={CoreTable.Blake3.Default} many-message lanes b={lanesB} s={lanesS} " +
+        int lanesB = CoreTable.ManyBlake2b.Lanes(InstructionSets.DefaultManyB), lanesS = CoreTable.ManyBlake2s.Lanes(InstructionSets.DefaultManyS);
+        string line = $"leg={leg} library={LibraryTarget} cpu=[{Cpu.Current}] BLAKE2b core={InstructionSets.DefaultB} BLAKE2s core={InstructionSets.DefaultS} " +
+            $"BLAKE2bp core={InstructionSets.DefaultBp} BLAKE2sp core={InstructionSets.DefaultSp} BLAKE3 core={CoreTable.Blake3.Default} many-message lanes b={lanesB} s={lanesS} " +
             $"supported b=[{string.Join(",", Algorithm.B.Cores)}] s=[{string.Join(",", Algorithm.S.Cores)}] BLAKE3=[{string.Join(",", CoreTable.Blake3.Supported)}]";
         _output.WriteLine(line);
         Console.WriteLine(line);
 
         // The public property says what runs, in the names the environment variable takes.
-        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultB), Blake2b.CompressionCore);
-        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultS), Blake2s.CompressionCore);
-        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultBp), Blake2bp.CompressionCore);
-        Assert.Equal(Blake2Cores.Name(Blake2Cores.DefaultSp), Blake2sp.CompressionCore);
+        Assert.Equal(InstructionSets.Name(InstructionSets.DefaultB), Blake2b.CompressionCore);
+        Assert.Equal(InstructionSets.Name(InstructionSets.DefaultS), Blake2s.CompressionCore);
+        Assert.Equal(InstructionSets.Name(InstructionSets.DefaultBp), Blake2bp.CompressionCore);
+        Assert.Equal(InstructionSets.Name(InstructionSets.DefaultSp), Blake2sp.CompressionCore);
         Assert.Equal(Blake2b.CompressionCore, Blake2Xb.CompressionCore);
         Assert.Equal(Blake2s.CompressionCore, Blake2Xs.CompressionCore);
 
-        if (Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable) is not null)
+        if (Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable) is not null)
             return; // a user-forced ceiling; the ceiling tests below cover it
 
-        (Blake2Core b, Blake2Core s) = ExpectedCores(leg);
-        Assert.Equal(b, Blake2Cores.DefaultB);
-        Assert.Equal(s, Blake2Cores.DefaultS);
+        (InstructionSet b, InstructionSet s) = ExpectedCores(leg);
+        Assert.Equal(b, InstructionSets.DefaultB);
+        Assert.Equal(s, InstructionSets.DefaultS);
 
         // The parallel modes and many-message hashing take the lane kernels wherever AVX2 or AdvSIMD runs, on every
         // CPU: 8/16 lanes of BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2, 2/4 on NEON; below that the leaves run on the
         // single-stream core.
-        Blake2Core lanes = LaneIsa();
+        InstructionSet lanes = LaneIsa();
         (int expectedB, int expectedS) = lanes switch
         {
-            Blake2Core.Avx512 => (8, 16),
-            Blake2Core.Avx2 => (4, 8),
-            Blake2Core.Neon => (2, 4),
+            InstructionSet.Avx512 => (8, 16),
+            InstructionSet.Avx2 => (4, 8),
+            InstructionSet.Neon => (2, 4),
             _ => (1, 1),
         };
         bool hasLanes = expectedB > 1;
-        Assert.Equal(hasLanes ? lanes : b, Blake2Cores.DefaultBp);
-        Assert.Equal(hasLanes ? lanes : s, Blake2Cores.DefaultSp);
-        Assert.Equal(hasLanes ? lanes : b, Blake2Cores.DefaultManyB);
-        Assert.Equal(hasLanes ? lanes : s, Blake2Cores.DefaultManyS);
+        Assert.Equal(hasLanes ? lanes : b, InstructionSets.DefaultBp);
+        Assert.Equal(hasLanes ? lanes : s, InstructionSets.DefaultSp);
+        Assert.Equal(hasLanes ? lanes : b, InstructionSets.DefaultManyB);
+        Assert.Equal(hasLanes ? lanes : s, InstructionSets.DefaultManyS);
         Assert.Equal(expectedB, lanesB);
         Assert.Equal(expectedS, lanesS);
 
         // BLAKE3's chunks always take the widest lane kernel (SSE4.1 where no AVX2 runs, unlike BLAKE2's lanes).
-        Assert.Equal(Blake2Cores.Name(CoreTable.Blake3.Default), global::Blake2Fast.Blake3.CompressionCore);
-        Assert.Equal(lanes == Blake2Core.Scalar ? Blake3LaneIsa() : lanes, CoreTable.Blake3.Default);
+        Assert.Equal(InstructionSets.Name(CoreTable.Blake3.Default), global::Blake2Fast.Blake3.CompressionCore);
+        Assert.Equal(lanes == InstructionSet.Scalar ? Blake3LaneIsa() : lanes, CoreTable.Blake3.Default);
         if (leg == "arm64")
         {
             // The ARM64 leg (qemu) must really run the NEON kernels, not fall back to the portable ones.
@@ -85,10 +85,10 @@ public class DispatchTests
     }
 
     /// <summary>What each leg must choose, worked out from the runtime's own flags, not from the library.</summary>
-    private static (Blake2Core B, Blake2Core S) ExpectedCores(string leg)
+    private static (InstructionSet B, InstructionSet S) ExpectedCores(string leg)
     {
         if (LibraryIsNetStandard)
-            return (Blake2Core.Scalar, Blake2Core.Scalar);
+            return (InstructionSet.Scalar, InstructionSet.Scalar);
 #if NET8_0_OR_GREATER
         // The legs really switch the instruction sets off (a leg that silently kept them would prove nothing).
         switch (leg)
@@ -109,42 +109,42 @@ public class DispatchTests
         // Zen 5 (AMD family 1Ah) runs one message fastest on the unrolled scalar kernel (CpuRules).
         (int family, string vendor) = CpuIdFamily();
         if (vendor == "AuthenticAMD" && family == 0x1A)
-            return (Blake2Core.Scalar, Blake2Core.Scalar);
-        Blake2Core b = Avx512F.VL.IsSupported ? Blake2Core.Avx512
-            : Avx2.IsSupported ? Blake2Core.Avx2
-            : Sse41.IsSupported ? Blake2Core.Sse41
-            : Blake2Core.Scalar;
-        Blake2Core s = Avx512F.VL.IsSupported ? Blake2Core.Avx512
-            : Sse41.IsSupported ? Blake2Core.Sse41
-            : Blake2Core.Scalar;
+            return (InstructionSet.Scalar, InstructionSet.Scalar);
+        InstructionSet b = Avx512F.VL.IsSupported ? InstructionSet.Avx512
+            : Avx2.IsSupported ? InstructionSet.Avx2
+            : Sse41.IsSupported ? InstructionSet.Sse41
+            : InstructionSet.Scalar;
+        InstructionSet s = Avx512F.VL.IsSupported ? InstructionSet.Avx512
+            : Sse41.IsSupported ? InstructionSet.Sse41
+            : InstructionSet.Scalar;
         return (b, s);
 #else
-        return (Blake2Core.Scalar, Blake2Core.Scalar);
+        return (InstructionSet.Scalar, InstructionSet.Scalar);
 #endif
     }
 
     /// <summary>The widest lane kernels the runtime's flags allow (the parallel modes' choice on every CPU).</summary>
-    private static Blake2Core LaneIsa()
+    private static InstructionSet LaneIsa()
     {
         if (LibraryIsNetStandard)
-            return Blake2Core.Scalar;
+            return InstructionSet.Scalar;
 #if NET8_0_OR_GREATER
-        return Avx512F.VL.IsSupported ? Blake2Core.Avx512 : Avx2.IsSupported ? Blake2Core.Avx2
-            : AdvSimd.Arm64.IsSupported ? Blake2Core.Neon : Blake2Core.Scalar;
+        return Avx512F.VL.IsSupported ? InstructionSet.Avx512 : Avx2.IsSupported ? InstructionSet.Avx2
+            : AdvSimd.Arm64.IsSupported ? InstructionSet.Neon : InstructionSet.Scalar;
 #else
-        return Blake2Core.Scalar;
+        return InstructionSet.Scalar;
 #endif
     }
 
     /// <summary>BLAKE3's choice where BLAKE2 has no lane kernel: its SSE4.1 kernel, else the portable one.</summary>
-    private static Blake2Core Blake3LaneIsa()
+    private static InstructionSet Blake3LaneIsa()
     {
         if (LibraryIsNetStandard)
-            return Blake2Core.Scalar;
+            return InstructionSet.Scalar;
 #if NET8_0_OR_GREATER
-        return Sse41.IsSupported ? Blake2Core.Sse41 : Blake2Core.Scalar;
+        return Sse41.IsSupported ? InstructionSet.Sse41 : InstructionSet.Scalar;
 #else
-        return Blake2Core.Scalar;
+        return InstructionSet.Scalar;
 #endif
     }
 
@@ -182,10 +182,10 @@ public class DispatchTests
     [InlineData("AdvSimd", "Neon")]
     public void TheEnvironmentOverrideIsHonoured(string name, string coreName)
     {
-        Blake2Core requested = Algorithm.ParseCore(coreName);
+        InstructionSet requested = Algorithm.ParseCore(coreName);
         foreach (KernelSet set in CoreTable.All)
         {
-            Blake2Core chosen = set.Choose(name);
+            InstructionSet chosen = set.Choose(name);
             Assert.True(set.Supported.Contains(chosen), $"{set.Name} {name}: chose {chosen}, which does not run here");
             if (set.Supported.Contains(requested))
             {
@@ -194,13 +194,13 @@ public class DispatchTests
                 continue;
             }
             // Else a narrower core of the request's own architecture, or the portable one: never another architecture's.
-            Assert.True(chosen == Blake2Core.Scalar || Blake2Cores.Architecture(chosen) == Blake2Cores.Architecture(requested),
+            Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Architecture(chosen) == InstructionSets.Architecture(requested),
                 $"{set.Name} {name}: chose {chosen}");
-            Assert.True(chosen == Blake2Core.Scalar || chosen < requested, $"{set.Name} {name}: chose {chosen}");
+            Assert.True(chosen == InstructionSet.Scalar || chosen < requested, $"{set.Name} {name}: chose {chosen}");
             // Nothing supported between the choice and the request was passed over.
-            foreach (Blake2Core c in set.Supported)
+            foreach (InstructionSet c in set.Supported)
             {
-                bool better = Blake2Cores.IsAtOrBelow(c, requested) && c != chosen && (chosen == Blake2Core.Scalar || c > chosen);
+                bool better = InstructionSets.IsAtOrBelow(c, requested) && c != chosen && (chosen == InstructionSet.Scalar || c > chosen);
                 Assert.False(better, $"{set.Name} {name}: skipped {c}");
             }
         }
@@ -209,19 +209,19 @@ public class DispatchTests
     [Fact]
     public void ARequestNeverFallsToAnotherArchitecture()
     {
-        foreach (Blake2Core requested in Enum.GetValues(typeof(Blake2Core)))
+        foreach (InstructionSet requested in Enum.GetValues(typeof(InstructionSet)))
         {
-            foreach (Blake2Core core in Enum.GetValues(typeof(Blake2Core)))
+            foreach (InstructionSet core in Enum.GetValues(typeof(InstructionSet)))
             {
-                bool crosses = core != Blake2Core.Scalar && Blake2Cores.Architecture(core) != Blake2Cores.Architecture(requested);
+                bool crosses = core != InstructionSet.Scalar && InstructionSets.Architecture(core) != InstructionSets.Architecture(requested);
                 if (crosses)
-                    Assert.False(Blake2Cores.IsAtOrBelow(core, requested), $"{core} stood in for {requested}");
+                    Assert.False(InstructionSets.IsAtOrBelow(core, requested), $"{core} stood in for {requested}");
             }
-            Assert.True(Blake2Cores.IsAtOrBelow(Blake2Core.Scalar, requested));
+            Assert.True(InstructionSets.IsAtOrBelow(InstructionSet.Scalar, requested));
         }
-        Assert.Equal(CoreArchitecture.Arm64, Blake2Cores.Architecture(Blake2Core.Neon));
-        Assert.False(Blake2Cores.IsAtOrBelow(Blake2Core.Neon, Blake2Core.Avx512));
-        Assert.False(Blake2Cores.IsAtOrBelow(Blake2Core.Sse41, Blake2Core.Neon));
+        Assert.Equal(CoreArchitecture.Arm64, InstructionSets.Architecture(InstructionSet.Neon));
+        Assert.False(InstructionSets.IsAtOrBelow(InstructionSet.Neon, InstructionSet.Avx512));
+        Assert.False(InstructionSets.IsAtOrBelow(InstructionSet.Sse41, InstructionSet.Neon));
     }
 
     [Fact]
@@ -236,8 +236,8 @@ public class DispatchTests
                 Assert.True(kernel.Lanes >= 1, $"{set.Name} {kernel.Core}");
                 Assert.True(kernel.Entry != 0, $"{set.Name} {kernel.Core}");
                 // A kernel runs only on its own architecture.
-                if (kernel.IsSupported && kernel.Core != Blake2Core.Scalar)
-                    Assert.Equal(Blake2Cores.Architecture(kernel.Core), ThisArchitecture());
+                if (kernel.IsSupported && kernel.Core != InstructionSet.Scalar)
+                    Assert.Equal(InstructionSets.Architecture(kernel.Core), ThisArchitecture());
             }
         }
     }
@@ -259,13 +259,13 @@ public class DispatchTests
     [Fact]
     public void WithoutARequestTheFirstRunnableKernelOrTheCpuRuleWins()
     {
-        Blake2Core b = CoreTable.Blake2b.Choose(null);
+        InstructionSet b = CoreTable.Blake2b.Choose(null);
         if (CpuRules.PreferScalarForOneMessage)
-            Assert.Equal(Blake2Core.Scalar, b);
+            Assert.Equal(InstructionSet.Scalar, b);
         else
             Assert.Equal(Algorithm.B.Cores.Max(), b); // the table lists the widest first, and the widest runs
         // Lanes always beat one message at a time: a lane job picks its widest lane kernel that runs.
-        Blake2Core lanes = CoreTable.Blake2bpLeaves.Choose(null);
+        InstructionSet lanes = CoreTable.Blake2bpLeaves.Choose(null);
         Assert.True(CoreTable.Blake2bpLeaves.Lanes(lanes) > 1 || !CoreTable.Blake2bpLeaves.Supported.Any(c => CoreTable.Blake2bpLeaves.Lanes(c) > 1));
     }
 
@@ -273,7 +273,7 @@ public class DispatchTests
     public unsafe void EveryCoreNameReachesAKernelOfEachAlgorithm()
     {
         // States carry a core's name; one-message jobs answer every name with their best kernel at or below it.
-        foreach (Blake2Core core in Enum.GetValues(typeof(Blake2Core)))
+        foreach (InstructionSet core in Enum.GetValues(typeof(InstructionSet)))
         {
             Assert.True(CoreTable.Blake2b.Entry(core) != null, $"BLAKE2b {core}");
             Assert.True(CoreTable.Blake2s.Entry(core) != null, $"BLAKE2s {core}");
@@ -283,8 +283,8 @@ public class DispatchTests
     [Fact]
     public void NamesRoundTrip()
     {
-        foreach (Blake2Core core in Enum.GetValues(typeof(Blake2Core)))
-            Assert.Equal(core, Blake2Cores.Parse(Blake2Cores.Name(core)));
+        foreach (InstructionSet core in Enum.GetValues(typeof(InstructionSet)))
+            Assert.Equal(core, InstructionSets.Parse(InstructionSets.Name(core)));
     }
 
     [Fact]
@@ -300,7 +300,7 @@ public class DispatchTests
         {
             foreach (Kernel kernel in set.Kernels.Where(k => k.IsSupported))
             {
-                string row = $"^{System.Text.RegularExpressions.Regex.Escape(set.Name)} +{Blake2Cores.Name(kernel.Core)} +{kernel.Lanes} +[0-9,.]+ *" +
+                string row = $"^{System.Text.RegularExpressions.Regex.Escape(set.Name)} +{InstructionSets.Name(kernel.Core)} +{kernel.Lanes} +[0-9,.]+ *" +
                     (kernel.Core == set.Default ? "chosen" : "") + "\\r?$";
                 Assert.Matches(new System.Text.RegularExpressions.Regex(row, System.Text.RegularExpressions.RegexOptions.Multiline), report);
             }
@@ -310,7 +310,7 @@ public class DispatchTests
     [Fact]
     public void ScalarIsAlwaysSupportedAndListedFirst()
     {
-        Assert.Equal(Blake2Core.Scalar, Algorithm.B.Cores.First());
-        Assert.Equal(Blake2Core.Scalar, Algorithm.S.Cores.First());
+        Assert.Equal(InstructionSet.Scalar, Algorithm.B.Cores.First());
+        Assert.Equal(InstructionSet.Scalar, Algorithm.S.Cores.First());
     }
 }

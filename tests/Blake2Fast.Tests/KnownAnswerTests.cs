@@ -61,7 +61,7 @@ public class KnownAnswerTests
     public void OneShot_OnCore_MatchesEveryEntry(string algorithmName, string coreName, bool keyed)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         var mismatches = new Mismatches();
         IReadOnlyList<KatEntry> group = KatVectors.Group(algorithm.Name, keyed);
         Assert.Equal(EntriesPerGroup, group.Count);
@@ -93,7 +93,7 @@ public class KnownAnswerTests
     public void Incremental_OnCore_IrregularSplits_MatchesEveryEntry(string algorithmName, string coreName, bool keyed)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         var mismatches = new Mismatches();
         IReadOnlyList<KatEntry> group = KatVectors.Group(algorithm.Name, keyed);
         Assert.Equal(EntriesPerGroup, group.Count);
@@ -212,7 +212,7 @@ public class KnownAnswerTests
         }
 
         // And the one-shot on every core, for good measure.
-        foreach (Blake2Core core in algorithm.Cores)
+        foreach (InstructionSet core in algorithm.Cores)
             mismatches.Check(expected, algorithm.Hash(core, parameters, input), $"Hash(core {core})");
 
         mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT entry {inputLength} (input length {inputLength})");

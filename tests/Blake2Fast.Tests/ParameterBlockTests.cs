@@ -50,7 +50,7 @@ public class ParameterBlockTests
         byte[] expected = vector.Expected;
         var mismatches = new Mismatches();
 
-        foreach (Blake2Core core in algorithm.Cores)
+        foreach (InstructionSet core in algorithm.Cores)
         {
             mismatches.Check(expected, algorithm.Hash(core, parameters, input), $"core {core}, one-shot");
 
@@ -105,7 +105,7 @@ public class ParameterBlockTests
     public void DefaultParameters_EqualThePlainApi(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         var mismatches = new Mismatches();
 
@@ -166,7 +166,7 @@ public class ParameterBlockTests
     public void ShortSaltAndPersonalization_AreZeroPadded_OnCore(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         byte[] input = VectorInputs.Message(100);
         var mismatches = new Mismatches();
 

@@ -79,10 +79,10 @@ public class VariantTests
         public void Transpose(ref byte input, ref Message16<Vector128<ulong>> message) => throw new NotSupportedException();
         public Vector128<ulong> Add(Vector128<ulong> a, Vector128<ulong> b) => a + b;
         public Vector128<ulong> Xor(Vector128<ulong> a, Vector128<ulong> b) => a ^ b;
-        public Vector128<ulong> Rot1(Vector128<ulong> x) => x;
-        public Vector128<ulong> Rot2(Vector128<ulong> x) => x;
-        public Vector128<ulong> Rot3(Vector128<ulong> x) => x;
-        public Vector128<ulong> Rot4(Vector128<ulong> x) => x;
+        public Vector128<ulong> RotR1(Vector128<ulong> x) => x;
+        public Vector128<ulong> RotR2(Vector128<ulong> x) => x;
+        public Vector128<ulong> RotR3(Vector128<ulong> x) => x;
+        public Vector128<ulong> RotR4(Vector128<ulong> x) => x;
     }
 
     [Fact]

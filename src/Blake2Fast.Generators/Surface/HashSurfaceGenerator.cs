@@ -86,7 +86,7 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
                 public int SaltLength { get; set; }
 
                 /// <summary>
-                /// The member of <c>Blake2Cores</c> that names the core every hash runs on (e.g. <c>nameof(Blake2Cores.DefaultB)</c>):
+                /// The member of <c>InstructionSets</c> that names the core every hash runs on (e.g. <c>nameof(InstructionSets.DefaultB)</c>):
                 /// the generator then writes the internal <c>Core</c> property; null when the class writes its own.
                 /// </summary>
                 public string? Core { get; set; }
@@ -94,7 +94,7 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
                 /// <summary>The many-message engine behind <c>ComputeAndWriteHashes</c>; null for none.</summary>
                 public global::System.Type? Many { get; set; }
 
-                /// <summary>The member of <c>Blake2Cores</c> that names the lane core <see cref="Many"/> runs on.</summary>
+                /// <summary>The member of <c>InstructionSets</c> that names the lane core <see cref="Many"/> runs on.</summary>
                 public string? ManyCore { get; set; }
             }
         }

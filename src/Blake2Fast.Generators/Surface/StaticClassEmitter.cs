@@ -172,14 +172,14 @@ internal static class StaticClassEmitter
                 "</summary>",
                 "<exception cref=\"ArgumentException\">A parameter is out of range, or <paramref name=\"outputs\"/> is too short; nothing is written.</exception>");
             w.Line("public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>");
-            w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.Blake2Cores.{m.ManyCore}); // the lane cores, as the parallel mode chooses them");
+            w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.InstructionSets.{m.ManyCore}); // the lane cores, as the parallel mode chooses them");
             w.Line();
-            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.Blake2Core core) =>");
+            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet core) =>");
             w.Line($"    {m.Many}.Hash(core, parameters, inputs, outputs, nameof(outputs));");
             w.Line();
         }
         w.Doc("<summary>One-shot hashing on a named core: the path of <c>HashData</c>, on any core.</summary>");
-        w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.Blake2Core core) =>");
+        w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.InstructionSet core) =>");
         w.Line($"    {m.Inner}.Hash(parameters, core, input, output, nameof(output));");
         w.Line();
     }
@@ -276,12 +276,12 @@ internal static class StaticClassEmitter
                     ? $"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.Name} digests of the given length.</summary>"
                     : $"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.DigestLength}-byte {m.Name} digests, for APIs such as <see cref=\"CryptoStream\"/>.</summary>",
                     v.LengthDoc(len));
-                w.Line($"public static HashAlgorithm CreateHashAlgorithm({(len ? "int digestLength" : "")}) => new Blake2Hmac<{s}>({v.LenArg(len)}, default, \"{m.Name} HashAlgorithm from {m.ClassName}.CreateHashAlgorithm\");");
+                w.Line($"public static HashAlgorithm CreateHashAlgorithm({(len ? "int digestLength" : "")}) => new HashStateHmac<{s}>({v.LenArg(len)}, default, \"{m.Name} HashAlgorithm from {m.ClassName}.CreateHashAlgorithm\");");
             }
             else if (m.Salted)
             {
                 w.Doc($"<summary>Creates a <see cref=\"HashAlgorithm\"/> computing {m.DigestLength}-byte salted {m.Name} digests.</summary>", v.KeyDoc(key));
-                w.Line($"public static HashAlgorithm CreateHashAlgorithm(ReadOnlySpan<byte> salt) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(key)}, \"salted {m.Name} HashAlgorithm from {m.ClassName}.CreateHashAlgorithm\");");
+                w.Line($"public static HashAlgorithm CreateHashAlgorithm(ReadOnlySpan<byte> salt) => new HashStateHmac<{s}>({v.LenArg(len)}, {v.KeyArg(key)}, \"salted {m.Name} HashAlgorithm from {m.ClassName}.CreateHashAlgorithm\");");
             }
             else
             {
@@ -292,7 +292,7 @@ internal static class StaticClassEmitter
                         ? $"<remarks>This is {m.Name}'s own keyed mode (the key as the chaining value), not the RFC 2104 HMAC construction.</remarks>"
                         : "<remarks>This is BLAKE2's own keyed mode (the key as the first block), not the RFC 2104 HMAC construction.</remarks>",
                     v.LengthDoc(len), v.KeyDoc(key));
-                w.Line($"public static HMAC CreateHMAC({v.LenParam(len)}ReadOnlySpan<byte> key) => new Blake2Hmac<{s}>({v.LenArg(len)}, {v.KeyArg(true)}, \"{m.Name} HMAC from {m.ClassName}.CreateHMAC\");");
+                w.Line($"public static HMAC CreateHMAC({v.LenParam(len)}ReadOnlySpan<byte> key) => new HashStateHmac<{s}>({v.LenArg(len)}, {v.KeyArg(true)}, \"{m.Name} HMAC from {m.ClassName}.CreateHMAC\");");
             }
             w.Line();
         }

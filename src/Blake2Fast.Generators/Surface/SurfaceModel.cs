@@ -28,11 +28,14 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public long MaxOutputLength;
     /// <summary>Keys of exactly <see cref="MaxKeyLength"/> bytes only (BLAKE3).</summary>
     public bool ExactKeyLength;
-    /// <summary>The <c>Blake2Cores</c> member the generated <c>Core</c> property returns; empty when the class writes its own.</summary>
+    /// <summary>The <c>InstructionSets</c> member the generated <c>Core</c> property returns; empty when the class writes its own.</summary>
     public string Core = "";
+
+    /// <summary>Where a state reads its core: the registry (Cores), never the public class above it.</summary>
+    public string CoreChoice => $"global::Blake2Fast.Cores.InstructionSets.{Core}";
     /// <summary>The fully qualified many-message engine behind <c>ComputeAndWriteHashes</c>; empty for none.</summary>
     public string Many = "";
-    /// <summary>The <c>Blake2Cores</c> member naming the lane core of <see cref="Many"/>.</summary>
+    /// <summary>The <c>InstructionSets</c> member naming the lane core of <see cref="Many"/>.</summary>
     public string ManyCore = "";
     /// <summary>A fixed-size salt (BLAKE-256/224): the "key" switch of the overloads then takes the salt.</summary>
     public int SaltLength;
@@ -92,7 +95,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 model.CoreType = core.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         }
         if (model.Core.Length > 0)
-            model.CoreType = "global::Blake2Fast.Cores.Blake2Core";
+            model.CoreType = "global::Blake2Fast.Cores.InstructionSet";
         if (model.MaxDigestLength == 0)
             model.MaxDigestLength = model.DigestLength;
         if (model.Name.Length == 0)

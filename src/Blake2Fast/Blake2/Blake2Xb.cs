@@ -17,6 +17,6 @@ namespace Blake2Fast;
 /// compute the same output.
 /// </remarks>
 // The overloads, Core, the named-core members and Blake2XbHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(Blake2Cores.DefaultB), Name = "BLAKE2Xb", Xof = true, DigestLength = 64, MaxKeyLength = 64, MaxOutputLength = 4294967294,
+[HashSurface(Core = nameof(InstructionSets.DefaultB), Name = "BLAKE2Xb", Xof = true, DigestLength = 64, MaxKeyLength = 64, MaxOutputLength = 4294967294,
     Inner = typeof(Blake2XofState<ulong, Blake2bWord, Blake2bCompressor, Blake2bStorage>))]
 public static partial class Blake2Xb;

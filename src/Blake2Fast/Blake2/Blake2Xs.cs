@@ -17,6 +17,6 @@ namespace Blake2Fast;
 /// compute the same output.
 /// </remarks>
 // The overloads, Core, the named-core members and Blake2XsHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(Blake2Cores.DefaultS), Name = "BLAKE2Xs", Xof = true, DigestLength = 32, MaxKeyLength = 32, MaxOutputLength = 65534,
+[HashSurface(Core = nameof(InstructionSets.DefaultS), Name = "BLAKE2Xs", Xof = true, DigestLength = 32, MaxKeyLength = 32, MaxOutputLength = 65534,
     Inner = typeof(Blake2XofState<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>))]
 public static partial class Blake2Xs;

@@ -12,7 +12,7 @@ namespace Blake2Fast;
 /// (<c>HashData</c>, <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads, Core, the named-core members and Blake2bHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Name = "BLAKE2b", DigestLength = 64, MaxKeyLength = 64, ParameterBlock = true, StateSize = 240, Core = nameof(Blake2Cores.DefaultB),
-    Many = typeof(ManyEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bManyLanes>), ManyCore = nameof(Blake2Cores.DefaultBp),
+[HashSurface(Name = "BLAKE2b", DigestLength = 64, MaxKeyLength = 64, ParameterBlock = true, StateSize = 240, Core = nameof(InstructionSets.DefaultB),
+    Many = typeof(ManyHasher<ulong, Blake2bWord, Blake2bCompressor, Blake2bManyLanes>), ManyCore = nameof(InstructionSets.DefaultBp),
     Inner = typeof(Blake2State<ulong, SequentialEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bStorage>, Blake2bStorage>))]
 public static partial class Blake2b;

@@ -14,6 +14,6 @@ namespace Blake2Fast;
 /// and the BCL-style names (<c>HashData</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads, Core, the named-core members and Blake2bpHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(Blake2Cores.DefaultBp), Name = "BLAKE2bp", DigestLength = 64, MaxKeyLength = 64, StateSize = 1600,
+[HashSurface(Core = nameof(InstructionSets.DefaultBp), Name = "BLAKE2bp", DigestLength = 64, MaxKeyLength = 64, StateSize = 1600,
     Inner = typeof(Blake2State<ulong, ParallelEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bpLanes, Blake2bpStorage>, Blake2bpStorage>))]
 public static partial class Blake2bp;

@@ -12,7 +12,7 @@ namespace Blake2Fast;
 /// (<c>HashData</c>, <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads, Core, the named-core members and Blake2sHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Name = "BLAKE2s", DigestLength = 32, MaxKeyLength = 32, ParameterBlock = true, StateSize = 120, Core = nameof(Blake2Cores.DefaultS),
-    Many = typeof(ManyEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sManyLanes>), ManyCore = nameof(Blake2Cores.DefaultSp),
+[HashSurface(Name = "BLAKE2s", DigestLength = 32, MaxKeyLength = 32, ParameterBlock = true, StateSize = 120, Core = nameof(InstructionSets.DefaultS),
+    Many = typeof(ManyHasher<uint, Blake2sWord, Blake2sCompressor, Blake2sManyLanes>), ManyCore = nameof(InstructionSets.DefaultSp),
     Inner = typeof(Blake2State<uint, SequentialEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>, Blake2sStorage>))]
 public static partial class Blake2s;

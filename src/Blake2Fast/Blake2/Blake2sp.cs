@@ -14,6 +14,6 @@ namespace Blake2Fast;
 /// and the BCL-style names (<c>HashData</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads, Core, the named-core members and Blake2spHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(Blake2Cores.DefaultSp), Name = "BLAKE2sp", DigestLength = 32, MaxKeyLength = 32, StateSize = 1440,
+[HashSurface(Core = nameof(InstructionSets.DefaultSp), Name = "BLAKE2sp", DigestLength = 32, MaxKeyLength = 32, StateSize = 1440,
     Inner = typeof(Blake2State<uint, ParallelEngine<uint, Blake2sWord, Blake2sCompressor, Blake2spLanes, Blake2spStorage>, Blake2spStorage>))]
 public static partial class Blake2sp;

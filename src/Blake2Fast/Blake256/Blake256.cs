@@ -13,12 +13,8 @@ namespace Blake2Fast;
 /// equals the hash with an all-zero salt, as the specification defines it.
 /// </remarks>
 // The overloads and the two states are generated from these declarations (src/Blake2Fast.Generators/Surface).
-[HashSurface(Name = "BLAKE-256", DigestLength = 32, MinDigestLength = 32, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256Engine))]
-public static partial class Blake256
-{
-    /// <summary>The core every BLAKE-256 and BLAKE-224 hash runs on.</summary>
-    internal static Blake2Core Core => CoreTable.Blake256.Default;
-}
+[HashSurface(Core = nameof(InstructionSets.DefaultBlake256), Name = "BLAKE-256", DigestLength = 32, MinDigestLength = 32, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256State))]
+public static partial class Blake256;
 
 /// <summary>
 /// BLAKE-224, the SHA-3 finalist's short form: BLAKE-256 with SHA-224's initial value, one padding bit cleared and the
@@ -28,9 +24,5 @@ public static partial class Blake256
 /// All members are thread-safe. Methods that take an output span allocate nothing. The BCL-style salted forms are in
 /// <see cref="Salted"/>.
 /// </remarks>
-[HashSurface(Name = "BLAKE-224", DigestLength = 28, MinDigestLength = 28, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256Engine))]
-public static partial class Blake224
-{
-    /// <summary>The core every BLAKE-224 hash runs on (BLAKE-256's).</summary>
-    internal static Blake2Core Core => Blake256.Core;
-}
+[HashSurface(Core = nameof(InstructionSets.DefaultBlake256), Name = "BLAKE-224", DigestLength = 28, MinDigestLength = 28, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256State))]
+public static partial class Blake224;

@@ -16,14 +16,11 @@ namespace Blake2Fast;
 /// <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads are generated from this declaration (src/Blake2Fast.Generators/Surface); the state is hand-written.
-[HashSurface(Name = "BLAKE3", DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32, ExactKeyLength = true)]
+[HashSurface(Core = nameof(InstructionSets.DefaultBlake3), Name = "BLAKE3", DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32, ExactKeyLength = true)]
 public static partial class Blake3
 {
-    /// <summary>The core every BLAKE3 hash runs its chunks on.</summary>
-    internal static Blake2Core Core => Blake3Kernels.Default;
-
     /// <summary>Every core BLAKE3 can run here, lowest first (the tests force each).</summary>
-    internal static System.Collections.Generic.IReadOnlyList<Blake2Core> SupportedCores => Blake3Kernels.Supported;
+    internal static System.Collections.Generic.IReadOnlyList<InstructionSet> SupportedCores => Blake3Kernels.Supported;
 
     /// <summary>The key length in bytes of keyed hashing: exactly 32.</summary>
     public const int KeyLength = 32;

@@ -39,7 +39,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     private int _digestLength;
     private byte _status;
 
-    private Blake3HashState(ref uint key, uint flags, int digestLength, Blake2Core core)
+    private Blake3HashState(ref uint key, uint flags, int digestLength, InstructionSet core)
     {
         _tree = new Blake3Tree(ref key, flags, core);
         _digestLength = digestLength;
@@ -56,7 +56,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     };
 
     /// <summary>A state on <paramref name="core"/>: unkeyed for an empty <paramref name="key"/>, else keyed (exactly 32 bytes).</summary>
-    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, Blake2Core core)
+    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, InstructionSet core)
     {
         DigestLengthOf(digestLength, key);
         Blake3Tree.Words words;
@@ -65,10 +65,10 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>The state behind the static class's overloads: validates and names <c>digestLength</c> and <c>key</c>.</summary>
-    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, Blake3.Core);
+    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, Blake3Kernels.Default);
 
     /// <summary>A key-derivation state: the context string hashed into the key, then the material hashed under it.</summary>
-    internal static Blake3HashState CreateDeriveKey(string context, int digestLength, Blake2Core core)
+    internal static Blake3HashState CreateDeriveKey(string context, int digestLength, InstructionSet core)
     {
         if (context is null)
             throw new ArgumentNullException(nameof(context));
@@ -120,9 +120,9 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     /// <summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(digestLength, key, input, output, outputName, Blake3.Core);
+        Hash(digestLength, key, input, output, outputName, Blake3Kernels.Default);
 
-    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, Blake2Core core)
+    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet core)
     {
         DigestLengthOf(digestLength, key);
         if (output.Length < digestLength)
@@ -137,10 +137,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             words = default;
             return;
         }
-        var state = new Blake3HashState(ref words.W[0], flags, digestLength, core);
+        Blake3Tree.Hash(ref words.W[0], flags, core, input, output.Slice(0, digestLength));
         words = default;
-        state.Update(input);
-        state.Finish(output.Slice(0, digestLength));
     }
 
     internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
@@ -150,11 +148,9 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         return digest;
     }
 
-    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, Blake2Core core)
+    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet core)
     {
-        Blake3Tree.Words cv;
-        for (int i = 0; i < 8; i++)
-            cv.W[i] = Unsafe.Add(ref key, i);
+        Blake3Tree.Words cv = Unsafe.As<uint, Blake3Tree.Words>(ref key);
         uint start = ChunkStart;
         int full = (input.Length - 1) / BlockLength; // every block but the last, which is the root's
         if (full > 0)
@@ -172,9 +168,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         }
         // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression.
         Blake3Tree.Block block;
-        Unsafe.InitBlockUnaligned(ref block.B[last.Length], 0, (uint)(BlockLength - last.Length));
-        if (!last.IsEmpty)
-            Unsafe.CopyBlockUnaligned(ref block.B[0], ref MemoryMarshal.GetReference(last), (uint)last.Length);
+        Blake3Tree.CopyPadded(last, ref block.B[0]);
         Blake3Block.Compress(core, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
         if (output.Length == 32)
         {
@@ -266,9 +260,10 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
     public void Finish(Span<byte> output)
     {
-        Blake3OutputReader reader = FinishXof();
-        reader.Read(output);
-        reader.Clear();
+        if (_status != Live)
+            ThrowUnusable();
+        _tree.WriteRoot(output);
+        Clear();
     }
 
     /// <summary>Finishes the hash if <paramref name="output"/> can hold <see cref="DigestLength"/> bytes, and writes them to its start.</summary>
@@ -366,7 +361,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             throw new ArgumentException(OutOfRange, name);
         return new Blake3HashState
         {
-            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, Blake3.Core),
+            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, Blake3Kernels.Default),
             _digestLength = (int)digestLength,
             _status = Live,
         };

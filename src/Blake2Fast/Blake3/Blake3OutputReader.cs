@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
 using Blake2Fast.Cores;
+using Blake2Fast.State;
 using Blake2Fast.Internal;
 using static Blake2Fast.Cores.Blake3Flags;
 
@@ -25,15 +26,15 @@ public unsafe struct Blake3OutputReader
     private uint _blockLength;
     private uint _flags; // ROOT is set in every usable reader
     private long _position;
-    private Blake2Core _core;
+    private InstructionSet _core;
 
-    internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags, Blake2Core core)
+    internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags, InstructionSet core)
     {
         for (int i = 0; i < 8; i++)
             _cv.W[i] = Unsafe.Add(ref cv, i);
         // Zero padding past the block's length, as the compression requires.
-        for (int i = 0; i < 64; i++)
-            _block.B[i] = i < blockLength ? Unsafe.Add(ref block, i) : (byte)0;
+        Unsafe.CopyBlockUnaligned(ref _block.B[0], ref block, (uint)blockLength);
+        Unsafe.InitBlockUnaligned(ref _block.B[blockLength], 0, (uint)(64 - blockLength));
         _blockLength = (uint)blockLength;
         _flags = flags | Root;
         _position = 0;

@@ -23,80 +23,80 @@ internal static unsafe class CoreTable
     /// <summary>BLAKE2b, one message (row-layout SIMD kernels, the unrolled portable kernel). ARM64: portable (README).</summary>
     public static readonly KernelSet<ulong> Blake2b = new("BLAKE2b", singleStream: null,
 #if NET8_0_OR_GREATER
-        KernelSet<ulong>.Of(Blake2Core.Avx512, Blake2bAvx512.IsSupported, 1, &Blake2bAvx512.Compress, rowLayout: true),
-        KernelSet<ulong>.Of(Blake2Core.Avx2, Blake2bAvx2.IsSupported, 1, &Blake2bAvx2.Compress, rowLayout: true),
-        KernelSet<ulong>.Of(Blake2Core.Sse41, Blake2bSse41.IsSupported, 1, &Blake2bSse41.Compress, rowLayout: true),
+        KernelSet<ulong>.Of(InstructionSet.Avx512, Blake2bAvx512.IsSupported, 1, &Blake2bAvx512.Compress, rowLayout: true),
+        KernelSet<ulong>.Of(InstructionSet.Avx2, Blake2bAvx2.IsSupported, 1, &Blake2bAvx2.Compress, rowLayout: true),
+        KernelSet<ulong>.Of(InstructionSet.Sse41, Blake2bSse41.IsSupported, 1, &Blake2bSse41.Compress, rowLayout: true),
 #endif
-        KernelSet<ulong>.Of(Blake2Core.Scalar, true, 1, &Blake2bScalar.Compress));
+        KernelSet<ulong>.Of(InstructionSet.Scalar, true, 1, &Blake2bScalar.Compress));
 
     /// <summary>BLAKE2s, one message. (No AVX2 kernel: 32-bit rows fit 128-bit vectors, and SSE4.1 runs them.)</summary>
     public static readonly KernelSet<uint> Blake2s = new("BLAKE2s", singleStream: null,
 #if NET8_0_OR_GREATER
-        KernelSet<uint>.Of(Blake2Core.Avx512, Blake2sAvx512.IsSupported, 1, &Blake2sAvx512.Compress, rowLayout: true),
-        KernelSet<uint>.Of(Blake2Core.Sse41, Blake2sSse41.IsSupported, 1, &Blake2sSse41.Compress, rowLayout: true),
+        KernelSet<uint>.Of(InstructionSet.Avx512, Blake2sAvx512.IsSupported, 1, &Blake2sAvx512.Compress, rowLayout: true),
+        KernelSet<uint>.Of(InstructionSet.Sse41, Blake2sSse41.IsSupported, 1, &Blake2sSse41.Compress, rowLayout: true),
 #endif
-        KernelSet<uint>.Of(Blake2Core.Scalar, true, 1, &Blake2sScalar.Compress));
+        KernelSet<uint>.Of(InstructionSet.Scalar, true, 1, &Blake2sScalar.Compress));
 
     /// <summary>
     /// BLAKE-256 and BLAKE-224, one message: the unrolled scalar round, its message terms made by vectors where
-    /// SSE4.1 runs (no row-layout kernel: Blake256/Cores/Blake256Scalar.cs says why).
+    /// SSE4.1 runs (no row-layout kernel: Cores/Blake256/Blake256Scalar.cs says why).
     /// </summary>
     public static readonly KernelSet<uint> Blake256 = new("BLAKE-256", singleStream: null,
 #if NET8_0_OR_GREATER
-        KernelSet<uint>.Of(Blake2Core.Sse41, Blake256Sse41.IsSupported, 1, &Blake256Sse41.Compress),
+        KernelSet<uint>.Of(InstructionSet.Sse41, Blake256Sse41.IsSupported, 1, &Blake256Sse41.Compress),
 #endif
-        KernelSet<uint>.Of(Blake2Core.Scalar, true, 1, &Blake256Scalar.Compress));
+        KernelSet<uint>.Of(InstructionSet.Scalar, true, 1, &Blake256Scalar.Compress));
 
     /// <summary>BLAKE2bp's 4 leaves in vector lanes; without a lane kernel, the leaves run one by one on BLAKE2b's kernels.</summary>
     public static readonly KernelSet<ulong> Blake2bpLeaves = new("BLAKE2bp", Blake2b
 #if NET8_0_OR_GREATER
-        , KernelSet<ulong>.Of(Blake2Core.Avx512, Blake2bLanesAvx512.IsSupported, 4, &Blake2bLanesAvx512.Compress4),
-        KernelSet<ulong>.Of(Blake2Core.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress),
-        KernelSet<ulong>.Of(Blake2Core.Neon, Blake2bLanesNeon.IsSupported, 4, &Blake2bLanesNeon.Compress4)
+        , KernelSet<ulong>.Of(InstructionSet.Avx512, Blake2bLanesAvx512.IsSupported, 4, &Blake2bLanesAvx512.Compress4),
+        KernelSet<ulong>.Of(InstructionSet.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress),
+        KernelSet<ulong>.Of(InstructionSet.Neon, Blake2bLanesNeon.IsSupported, 4, &Blake2bLanesNeon.Compress4)
 #endif
         );
 
     /// <summary>BLAKE2sp's 8 leaves in vector lanes.</summary>
     public static readonly KernelSet<uint> Blake2spLeaves = new("BLAKE2sp", Blake2s
 #if NET8_0_OR_GREATER
-        , KernelSet<uint>.Of(Blake2Core.Avx512, Blake2sLanesAvx512.IsSupported, 8, &Blake2sLanesAvx512.Compress8),
-        KernelSet<uint>.Of(Blake2Core.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress),
-        KernelSet<uint>.Of(Blake2Core.Neon, Blake2sLanesNeon.IsSupported, 8, &Blake2sLanesNeon.Compress8)
+        , KernelSet<uint>.Of(InstructionSet.Avx512, Blake2sLanesAvx512.IsSupported, 8, &Blake2sLanesAvx512.Compress8),
+        KernelSet<uint>.Of(InstructionSet.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress),
+        KernelSet<uint>.Of(InstructionSet.Neon, Blake2sLanesNeon.IsSupported, 8, &Blake2sLanesNeon.Compress8)
 #endif
         );
 
     /// <summary>Many independent BLAKE2b messages: 8 at once in 512-bit lanes, 4 in 256-bit ones, 2 in 128-bit ones.</summary>
     public static readonly KernelSet<ulong> ManyBlake2b = new("BLAKE2b many-message", Blake2b
 #if NET8_0_OR_GREATER
-        , KernelSet<ulong>.Of(Blake2Core.Avx512, Blake2bLanesAvx512.IsSupported, 8, &Blake2bLanesAvx512.Compress8),
-        KernelSet<ulong>.Of(Blake2Core.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress),
-        KernelSet<ulong>.Of(Blake2Core.Neon, Blake2bLanesNeon.IsSupported, 2, &Blake2bLanesNeon.Compress2)
+        , KernelSet<ulong>.Of(InstructionSet.Avx512, Blake2bLanesAvx512.IsSupported, 8, &Blake2bLanesAvx512.Compress8),
+        KernelSet<ulong>.Of(InstructionSet.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress),
+        KernelSet<ulong>.Of(InstructionSet.Neon, Blake2bLanesNeon.IsSupported, 2, &Blake2bLanesNeon.Compress2)
 #endif
         );
 
     /// <summary>Many independent BLAKE2s messages: 16 at once in 512-bit lanes, 8 in 256-bit ones, 4 in 128-bit ones.</summary>
     public static readonly KernelSet<uint> ManyBlake2s = new("BLAKE2s many-message", Blake2s
 #if NET8_0_OR_GREATER
-        , KernelSet<uint>.Of(Blake2Core.Avx512, Blake2sLanesAvx512.IsSupported, 16, &Blake2sLanesAvx512.Compress16),
-        KernelSet<uint>.Of(Blake2Core.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress),
-        KernelSet<uint>.Of(Blake2Core.Neon, Blake2sLanesNeon.IsSupported, 4, &Blake2sLanesNeon.Compress4)
+        , KernelSet<uint>.Of(InstructionSet.Avx512, Blake2sLanesAvx512.IsSupported, 16, &Blake2sLanesAvx512.Compress16),
+        KernelSet<uint>.Of(InstructionSet.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress),
+        KernelSet<uint>.Of(InstructionSet.Neon, Blake2sLanesNeon.IsSupported, 4, &Blake2sLanesNeon.Compress4)
 #endif
         );
 
     /// <summary>BLAKE3's chunks and parents, N inputs per call; the portable kernel last, and always there to finish a remainder.</summary>
     public static readonly Blake3KernelSet Blake3 = new("BLAKE3",
 #if NET8_0_OR_GREATER
-        Blake3KernelSet.Of(Blake2Core.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
-        Blake3KernelSet.Of(Blake2Core.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
+        Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
+        Blake3KernelSet.Of(InstructionSet.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
         // The row kernels (one input per 128-bit lane) for a few inputs: each listed before the lane kernel of its
         // width, which Blake3Batches then prefers for a rest that fits (see there).
-        Blake3KernelSet.Of(Blake2Core.Avx512, Blake3RowAvx512.IsSupported, Blake3RowAvx512.Lanes, &Blake3RowAvx512.HashMany, rowLayout: true),
-        Blake3KernelSet.Of(Blake2Core.Sse41, Blake3Sse41.IsSupported, Blake3Sse41.Lanes, &Blake3Sse41.HashMany),
-        Blake3KernelSet.Of(Blake2Core.Avx2, Blake3RowAvx2.IsSupported, Blake3RowAvx2.Lanes, &Blake3RowAvx2.HashMany, rowLayout: true),
-        Blake3KernelSet.Of(Blake2Core.Sse41, Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, &Blake3RowSse41.HashMany, rowLayout: true),
-        Blake3KernelSet.Of(Blake2Core.Neon, Blake3Neon.IsSupported, Blake3Neon.Lanes, &Blake3Neon.HashMany),
+        Blake3KernelSet.Of(InstructionSet.Avx512, Blake3RowAvx512.IsSupported, Blake3RowAvx512.Lanes, &Blake3RowAvx512.HashMany, rowLayout: true),
+        Blake3KernelSet.Of(InstructionSet.Sse41, Blake3Sse41.IsSupported, Blake3Sse41.Lanes, &Blake3Sse41.HashMany),
+        Blake3KernelSet.Of(InstructionSet.Avx2, Blake3RowAvx2.IsSupported, Blake3RowAvx2.Lanes, &Blake3RowAvx2.HashMany, rowLayout: true),
+        Blake3KernelSet.Of(InstructionSet.Sse41, Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, &Blake3RowSse41.HashMany, rowLayout: true),
+        Blake3KernelSet.Of(InstructionSet.Neon, Blake3Neon.IsSupported, Blake3Neon.Lanes, &Blake3Neon.HashMany),
 #endif
-        Blake3KernelSet.Of(Blake2Core.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany));
+        Blake3KernelSet.Of(InstructionSet.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany));
 
     /// <summary>Every job, for the tests, the self-check and the reports.</summary>
     public static IReadOnlyList<KernelSet> All { get; } = new KernelSet[]
@@ -107,9 +107,9 @@ internal static unsafe class CoreTable
 
 /// <summary>
 /// The instruction set a kernel needs, which is also its name (as <c>BLAKE2FAST_CORE</c> spells it, lower-cased).
-/// Each belongs to one architecture (<see cref="Blake2Cores.Architecture"/>); the values order nothing across them.
+/// Each belongs to one architecture (<see cref="InstructionSets.Architecture"/>); the values order nothing across them.
 /// </summary>
-internal enum Blake2Core : byte
+internal enum InstructionSet : byte
 {
     /// <summary>Portable code: every architecture.</summary>
     Scalar = 1,
@@ -132,7 +132,7 @@ internal enum CoreArchitecture : byte
 /// <summary>One compression kernel (see <see cref="CoreTable"/>): what it needs, how wide it is, where it starts.</summary>
 internal readonly struct Kernel
 {
-    public Kernel(Blake2Core core, bool isSupported, int lanes, nint entry, bool rowLayout)
+    public Kernel(InstructionSet core, bool isSupported, int lanes, nint entry, bool rowLayout)
     {
         Core = core;
         IsSupported = isSupported;
@@ -141,7 +141,7 @@ internal readonly struct Kernel
         RowLayout = rowLayout;
     }
 
-    public Blake2Core Core { get; }
+    public InstructionSet Core { get; }
     public bool IsSupported { get; }
 
     /// <summary>
@@ -174,7 +174,7 @@ internal abstract class KernelSet
         _singleStream = singleStream;
         _kernels = kernels;
         var entries = new nint[(int)MaxCore + 1]; // by core; 0 where this job has none here
-        for (Blake2Core core = Blake2Core.Scalar; core <= MaxCore; core++)
+        for (InstructionSet core = InstructionSet.Scalar; core <= MaxCore; core++)
         {
             foreach (Kernel kernel in kernels)
             {
@@ -182,7 +182,7 @@ internal abstract class KernelSet
                 // single-stream job answers every core with its best kernel at or below it in that core's
                 // architecture, so a state carrying a core this algorithm lacks (BLAKE2s has no AVX2 kernel,
                 // BLAKE2b none for NEON; many-message hashing finishes each message on the lane core's name) still runs.
-                if (kernel.IsSupported && (kernel.Core == core || (singleStream is null && Blake2Cores.IsAtOrBelow(kernel.Core, core))))
+                if (kernel.IsSupported && (kernel.Core == core || (singleStream is null && InstructionSets.IsAtOrBelow(kernel.Core, core))))
                 {
                     entries[(int)core] = kernel.Entry;
                     break;
@@ -190,10 +190,10 @@ internal abstract class KernelSet
             }
         }
         Entries = entries;
-        Default = Choose(Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable));
+        Default = Choose(Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable));
     }
 
-    private const Blake2Core MaxCore = Blake2Core.Neon;
+    private const InstructionSet MaxCore = InstructionSet.Neon;
 
     public string Name { get; }
 
@@ -207,13 +207,13 @@ internal abstract class KernelSet
     /// The core new states use, chosen once: a static readonly value, so tiered compilation treats it as a
     /// constant in every method compiled after it is set.
     /// </summary>
-    public Blake2Core Default { get; }
+    public InstructionSet Default { get; }
 
     /// <summary>Whether this job has a kernel of its own for <paramref name="core"/> that runs here.</summary>
-    public bool Runs(Blake2Core core) => Find(core) is not null;
+    public bool Runs(InstructionSet core) => Find(core) is not null;
 
     /// <summary>The job's own kernel for <paramref name="core"/> if it runs here.</summary>
-    public Kernel? Find(Blake2Core core)
+    public Kernel? Find(InstructionSet core)
     {
         foreach (Kernel kernel in _kernels)
         {
@@ -224,15 +224,15 @@ internal abstract class KernelSet
     }
 
     /// <summary>How many hashes the kernel of <paramref name="core"/> runs at once (1: lanes one by one).</summary>
-    public int Lanes(Blake2Core core) => Find(core)?.Lanes ?? 1;
+    public int Lanes(InstructionSet core) => Find(core)?.Lanes ?? 1;
 
     /// <summary>
     /// Every core this job can run here, lowest first: its own kernels and, for a lane job, the single-stream
     /// kernels it falls back to (the tests run each of them).
     /// </summary>
-    public IReadOnlyList<Blake2Core> Supported =>
+    public IReadOnlyList<InstructionSet> Supported =>
         _kernels.Where(k => k.IsSupported).Select(k => k.Core)
-            .Concat(_singleStream?.Supported ?? Array.Empty<Blake2Core>())
+            .Concat(_singleStream?.Supported ?? Array.Empty<InstructionSet>())
             .Distinct().OrderBy(c => c).ToArray();
 
     /// <summary>The bytes one call of a kernel of <paramref name="lanes"/> lanes takes per unit of its count (a superblock, a group of chunks).</summary>
@@ -249,18 +249,18 @@ internal abstract class KernelSet
     /// that core if it runs here, else the best core below it in its own architecture (down to the portable one);
     /// with no request, the CPU's own preference (<see cref="CpuRules"/>), else the first kernel of the list that runs here.
     /// </summary>
-    internal Blake2Core Choose(string? requested)
+    internal InstructionSet Choose(string? requested)
     {
-        Blake2Core? named = Blake2Cores.Parse(requested);
+        InstructionSet? named = InstructionSets.Parse(requested);
         // With no request, the CPU's rule may set aside the row-layout kernels (the scalar kernel ends every list).
         bool skipRows = named is null && CpuRules.PreferScalarForOneMessage;
         foreach (Kernel kernel in _kernels)
         {
-            if (kernel.IsSupported && (named is null || Blake2Cores.IsAtOrBelow(kernel.Core, named.Value)) && !(skipRows && kernel.RowLayout))
+            if (kernel.IsSupported && (named is null || InstructionSets.IsAtOrBelow(kernel.Core, named.Value)) && !(skipRows && kernel.RowLayout))
                 return kernel.Core;
         }
         // A lane job without a lane kernel at or below the request: its lanes run on the single-stream choice.
-        return _singleStream?.Choose(requested) ?? Blake2Core.Scalar;
+        return _singleStream?.Choose(requested) ?? InstructionSet.Scalar;
     }
 }
 
@@ -273,14 +273,14 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     }
 
     /// <summary>A kernel entry whose entry point is typed for this job (the only way one is made).</summary>
-    public static Kernel Of(Blake2Core core, bool isSupported, int lanes, delegate*<ref T, ref byte, nuint, uint, void> compress, bool rowLayout = false) =>
+    public static Kernel Of(InstructionSet core, bool isSupported, int lanes, delegate*<ref T, ref byte, nuint, uint, void> compress, bool rowLayout = false) =>
         new(core, isSupported, lanes, (nint)compress, rowLayout);
 
     /// <summary>
     /// The entry point for <paramref name="core"/>: for a lane job its own kernel or <see langword="null"/>, for a
     /// single-stream job its best kernel at or below that core. One indexed load, since every state calls it.
     /// </summary>
-    public delegate*<ref T, ref byte, nuint, uint, void> Entry(Blake2Core core) =>
+    public delegate*<ref T, ref byte, nuint, uint, void> Entry(InstructionSet core) =>
         (delegate*<ref T, ref byte, nuint, uint, void>)Entries[(int)core];
 
     internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);
@@ -294,29 +294,31 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
 }
 
 /// <summary>The default core of each job, the architectures, and the override's name, as the states and the tests see them.</summary>
-internal static class Blake2Cores
+internal static class InstructionSets
 {
     /// <summary>Environment variable naming the core to use (scalar, sse41, avx2, avx512, neon); see <see cref="KernelSet.Choose"/>.</summary>
     public const string EnvironmentVariable = "BLAKE2FAST_CORE";
 
-    public static Blake2Core DefaultB => CoreTable.Blake2b.Default;
-    public static Blake2Core DefaultS => CoreTable.Blake2s.Default;
-    public static Blake2Core DefaultBp => CoreTable.Blake2bpLeaves.Default;
-    public static Blake2Core DefaultSp => CoreTable.Blake2spLeaves.Default;
-    public static Blake2Core DefaultManyB => CoreTable.ManyBlake2b.Default;
-    public static Blake2Core DefaultManyS => CoreTable.ManyBlake2s.Default;
+    public static InstructionSet DefaultB => CoreTable.Blake2b.Default;
+    public static InstructionSet DefaultS => CoreTable.Blake2s.Default;
+    public static InstructionSet DefaultBp => CoreTable.Blake2bpLeaves.Default;
+    public static InstructionSet DefaultSp => CoreTable.Blake2spLeaves.Default;
+    public static InstructionSet DefaultManyB => CoreTable.ManyBlake2b.Default;
+    public static InstructionSet DefaultManyS => CoreTable.ManyBlake2s.Default;
+    public static InstructionSet DefaultBlake256 => CoreTable.Blake256.Default;
+    public static InstructionSet DefaultBlake3 => CoreTable.Blake3.Default;
 
     /// <summary>Every core of BLAKE2b (<paramref name="isB"/>) or BLAKE2s that runs here, lowest first.</summary>
-    public static IReadOnlyList<Blake2Core> Supported(bool isB) => isB ? CoreTable.Blake2b.Supported : CoreTable.Blake2s.Supported;
+    public static IReadOnlyList<InstructionSet> Supported(bool isB) => isB ? CoreTable.Blake2b.Supported : CoreTable.Blake2s.Supported;
 
     /// <summary>Every core of BLAKE2bp (<paramref name="isB"/>) or BLAKE2sp that runs here, lowest first.</summary>
-    public static IReadOnlyList<Blake2Core> SupportedParallel(bool isB) => isB ? CoreTable.Blake2bpLeaves.Supported : CoreTable.Blake2spLeaves.Supported;
+    public static IReadOnlyList<InstructionSet> SupportedParallel(bool isB) => isB ? CoreTable.Blake2bpLeaves.Supported : CoreTable.Blake2spLeaves.Supported;
 
     /// <summary>The architecture whose instruction set <paramref name="core"/> is.</summary>
-    public static CoreArchitecture Architecture(Blake2Core core) => core switch
+    public static CoreArchitecture Architecture(InstructionSet core) => core switch
     {
-        Blake2Core.Sse41 or Blake2Core.Avx2 or Blake2Core.Avx512 => CoreArchitecture.X86,
-        Blake2Core.Neon => CoreArchitecture.Arm64,
+        InstructionSet.Sse41 or InstructionSet.Avx2 or InstructionSet.Avx512 => CoreArchitecture.X86,
+        InstructionSet.Neon => CoreArchitecture.Arm64,
         _ => CoreArchitecture.Portable,
     };
 
@@ -325,28 +327,28 @@ internal static class Blake2Cores
     /// core, the portable one, or a narrower instruction set of the same architecture (x86: SSE4.1 &lt; AVX2 &lt;
     /// AVX-512, each a superset of the one before). A request never falls to another architecture's kernel.
     /// </summary>
-    public static bool IsAtOrBelow(Blake2Core core, Blake2Core ceiling) =>
-        core == ceiling || core == Blake2Core.Scalar ||
+    public static bool IsAtOrBelow(InstructionSet core, InstructionSet ceiling) =>
+        core == ceiling || core == InstructionSet.Scalar ||
         (Architecture(core) == Architecture(ceiling) && Architecture(core) == CoreArchitecture.X86 && core < ceiling);
 
     /// <summary>A core's name as the environment variable and <c>CompressionCore</c> spell it.</summary>
-    public static string Name(Blake2Core core) => core switch
+    public static string Name(InstructionSet core) => core switch
     {
-        Blake2Core.Sse41 => "sse41",
-        Blake2Core.Avx2 => "avx2",
-        Blake2Core.Avx512 => "avx512",
-        Blake2Core.Neon => "neon",
+        InstructionSet.Sse41 => "sse41",
+        InstructionSet.Avx2 => "avx2",
+        InstructionSet.Avx512 => "avx512",
+        InstructionSet.Neon => "neon",
         _ => "scalar",
     };
 
     /// <summary>Parses a core's name (case-insensitive); <see langword="null"/> for an unknown or absent name.</summary>
-    public static Blake2Core? Parse(string? name) => name?.Trim().ToLowerInvariant() switch
+    public static InstructionSet? Parse(string? name) => name?.Trim().ToLowerInvariant() switch
     {
-        "scalar" => Blake2Core.Scalar,
-        "sse41" or "sse4.1" => Blake2Core.Sse41,
-        "avx2" => Blake2Core.Avx2,
-        "avx512" => Blake2Core.Avx512,
-        "neon" or "advsimd" => Blake2Core.Neon,
+        "scalar" => InstructionSet.Scalar,
+        "sse41" or "sse4.1" => InstructionSet.Sse41,
+        "avx2" => InstructionSet.Avx2,
+        "avx512" => InstructionSet.Avx512,
+        "neon" or "advsimd" => InstructionSet.Neon,
         _ => null,
     };
 }

@@ -50,10 +50,10 @@ internal readonly struct LaneWord<TVec, TOps, TVariant> : IWord<TVec>
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Add(TVec a, TVec b) => default(TOps).Add(a, b);
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Xor(TVec a, TVec b) => default(TOps).Xor(a, b);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Rot1(TVec x) => default(TOps).Rot1(x);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Rot2(TVec x) => default(TOps).Rot2(x);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Rot3(TVec x) => default(TOps).Rot3(x);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec Rot4(TVec x) => default(TOps).Rot4(x);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec RotR1(TVec x) => default(TOps).RotR1(x);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec RotR2(TVec x) => default(TOps).RotR2(x);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec RotR3(TVec x) => default(TOps).RotR3(x);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public TVec RotR4(TVec x) => default(TOps).RotR4(x);
 }
 
 /// <summary>

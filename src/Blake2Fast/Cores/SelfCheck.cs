@@ -22,7 +22,7 @@ internal static class SelfCheck
         TimeSpan warmUp = brief ? TimeSpan.FromMilliseconds(20) : TimeSpan.FromMilliseconds(500);
         TimeSpan measure = brief ? TimeSpan.FromMilliseconds(50) : TimeSpan.FromSeconds(1);
         output.WriteLine($"Blake2Fast self-check: {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}, {Cpu.Current}");
-        output.WriteLine($"{Blake2Cores.EnvironmentVariable}={Environment.GetEnvironmentVariable(Blake2Cores.EnvironmentVariable) ?? "(not set)"}; " +
+        output.WriteLine($"{InstructionSets.EnvironmentVariable}={Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable) ?? "(not set)"}; " +
             $"{(brief ? "short mode: timings are rough" : "about 1 s per kernel after warm-up")}");
         output.WriteLine();
         output.WriteLine($"{"job",-22} {"kernel",-8} {"lanes",5} {"MB/s",10}  note");
@@ -35,7 +35,7 @@ internal static class SelfCheck
             int unit = set.BytesPerUnit(kernels.Max(k => k.Lanes));
             var input = new byte[Math.Max(unit, 65536 / unit * unit)];
             new Random(21).NextBytes(input);
-            Blake2Core best = kernels[0].Core;
+            InstructionSet best = kernels[0].Core;
             double bestRate = 0, chosenRate = 0;
             foreach (Kernel kernel in kernels)
             {
@@ -44,7 +44,7 @@ internal static class SelfCheck
                 Time(set, kernel, input, units, warmUp);
                 double rate = bytes * Time(set, kernel, input, units, measure) / 1e6;
                 string note = kernel.Core == set.Default ? "chosen" : "";
-                output.WriteLine($"{set.Name,-22} {Blake2Cores.Name(kernel.Core),-8} {kernel.Lanes,5} {rate.ToString("N0", CultureInfo.InvariantCulture),10}  {note}");
+                output.WriteLine($"{set.Name,-22} {InstructionSets.Name(kernel.Core),-8} {kernel.Lanes,5} {rate.ToString("N0", CultureInfo.InvariantCulture),10}  {note}");
                 if (rate > bestRate)
                     (best, bestRate) = (kernel.Core, rate);
                 if (kernel.Core == set.Default)
@@ -52,7 +52,7 @@ internal static class SelfCheck
             }
             // Only a clear win (5 %, beyond run-to-run noise on an idle machine) in a full run is worth an override.
             if (!brief && best != set.Default && chosenRate > 0 && bestRate > 1.05 * chosenRate)
-                output.WriteLine($"{"",-22} -> {Blake2Cores.Name(best)} measured fastest here; {Blake2Cores.EnvironmentVariable}={Blake2Cores.Name(best)} selects it " +
+                output.WriteLine($"{"",-22} -> {InstructionSets.Name(best)} measured fastest here; {InstructionSets.EnvironmentVariable}={InstructionSets.Name(best)} selects it " +
                     "(for every job) if the difference holds on an idle machine");
         }
         output.WriteLine();

@@ -3,7 +3,7 @@ using System;
 namespace Blake2Fast.Interop;
 
 /// <summary>
-/// What the <see cref="Blake2Hmac{TState}"/> wrapper needs of a state. The public state structs implement it;
+/// What the <see cref="HashStateHmac{TState}"/> wrapper needs of a state. The public state structs implement it;
 /// called through a constrained generic, their methods run on the wrapper's field in place, without boxing.
 /// </summary>
 internal interface IIncrementalState : IUpdatable

@@ -25,10 +25,10 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     private int _bufferLength;
     private byte _digestLength;
     private byte _keyLength;
-    private Blake2Core _core;
+    private InstructionSet _core;
     private StateFlags _flags;
 
-    public Blake2State(in Blake2Parameters parameters, Blake2Core core, uint xofLength = 0)
+    public Blake2State(in Blake2Parameters parameters, InstructionSet core, uint xofLength = 0)
     {
         Unsafe.SkipInit(out _storage); // Initialize writes every chain word and the whole buffer
         _digestLength = (byte)default(TEngine).Initialize(ref _storage, out _bufferLength, parameters, xofLength);
@@ -38,7 +38,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     }
 
     public readonly int DigestLength => _digestLength;
-    public readonly Blake2Core Core => _core;
+    public readonly InstructionSet Core => _core;
     public readonly bool IsFinished => (_flags & StateFlags.Finished) != 0;
 
     /// <summary>The chain words h0..h7, t0, t1, f0, f1 (lane layout for the parallel modes), for tests.</summary>
@@ -70,7 +70,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
 
     /// <summary>One-shot hashing without a state (see <see cref="IHashEngine{TStorage}.Hash"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
-    public static void Hash(in Blake2Parameters parameters, Blake2Core core, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+    public static void Hash(in Blake2Parameters parameters, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         default(TEngine).Hash(core, parameters, input, output, outputName);
 
     public void Update(ReadOnlySpan<byte> input)
@@ -124,7 +124,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
         return blob.Length;
     }
 
-    public static Blake2State<T, TEngine, TStorage> Restore(ReadOnlySpan<byte> blob, Blake2Core core, int maxDigestLength, string paramName)
+    public static Blake2State<T, TEngine, TStorage> Restore(ReadOnlySpan<byte> blob, InstructionSet core, int maxDigestLength, string paramName)
     {
         TEngine engine = default;
         int chainBytes = engine.ChainBytes, wordSize = Unsafe.SizeOf<T>();

@@ -107,7 +107,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         return digestLength;
     }
 
-    public void Update(Blake2Core core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input)
+    public void Update(InstructionSet core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input)
     {
         int superblock = Superblock;
         int keep = Superblock - BlockSize + 1; // bytes that must follow a superblock before it may be compressed
@@ -142,7 +142,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         bufferLength += input.Length;
     }
 
-    public void Finish(Blake2Core core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output)
+    public void Finish(InstructionSet core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output)
     {
         // The buffer is two superblocks: the last one is zero-padded where it lies.
         ref byte buffer = ref Buffer(ref storage);
@@ -163,7 +163,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     /// The lanes' counters and flags are set here, and the kernel is run with an increment of 0. A leaf given no
     /// bytes at all (an input shorter than P - 1 blocks) hashes the empty message: one zero block, counter 0.
     /// </remarks>
-    private static void FinishLeaves(Blake2Core core, ref T chain, ref byte first, ref byte last, int length)
+    private static void FinishLeaves(InstructionSet core, ref T chain, ref byte first, ref byte last, int length)
     {
         TWord w = default;
         TLanes kernel = default;
@@ -221,7 +221,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     /// The root over the finished leaves (lane layout): node depth 1, node offset 0, the key's length but no key
     /// block, last node; its message is the leaves' full-length outputs, leaf 0 first.
     /// </summary>
-    private static void Root(Blake2Core core, ref T laneChain, int digestLength, int keyLength, Span<byte> output)
+    private static void Root(InstructionSet core, ref T laneChain, int digestLength, int keyLength, Span<byte> output)
     {
         TWord w = default;
         int lanes = Lanes, blockSize = BlockSize;
@@ -248,7 +248,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         ref byte bytes = ref Unsafe.As<T, byte>(ref m);
         int blocks = message.Length * Unsafe.SizeOf<T>() / blockSize;
         default(TCompressor).Compress(core, ref r, ref bytes, (nuint)(blocks - 1), (uint)blockSize);
-        Blake2Engine<T, TWord, TCompressor>.Finish(core, ref r, ref Unsafe.Add(ref bytes, (blocks - 1) * blockSize), blockSize, lastNode: true, output);
+        Blake2StateMachine<T, TWord, TCompressor>.Finish(core, ref r, ref Unsafe.Add(ref bytes, (blocks - 1) * blockSize), blockSize, lastNode: true, output);
         message.Clear();
         root.Clear();
     }
@@ -258,7 +258,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     /// and the first superblock of the tail are compressed straight from the input; only the last (at most a
     /// superblock) is copied.
     /// </summary>
-    public void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    public void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         int digestLength = parameters.DigestLength == 0 ? 8 * Unsafe.SizeOf<T>() : parameters.DigestLength;
         if (output.Length < digestLength)

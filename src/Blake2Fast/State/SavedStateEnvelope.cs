@@ -109,6 +109,6 @@ internal static class SavedStateEnvelope
     private static void Checksum(ReadOnlySpan<byte> data, Span<byte> checksum)
     {
         var parameters = new Blake2Parameters { DigestLength = ChecksumLength, Personalization = "B2FState"u8 };
-        Blake2s.Hash(parameters, data, checksum, Blake2Core.Scalar);
+        Blake2s.Hash(parameters, data, checksum, InstructionSet.Scalar);
     }
 }

@@ -36,7 +36,7 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
     /// <summary>The field's all-ones value: 2^32 - 1 for BLAKE2Xb, 2^16 - 1 for BLAKE2Xs.</summary>
     public static uint Unknown => Unsafe.SizeOf<T>() == 8 ? uint.MaxValue : ushort.MaxValue;
 
-    public Blake2XofState(long outputLength, ReadOnlySpan<byte> key, Blake2Core core, string outputLengthName, string keyName)
+    public Blake2XofState(long outputLength, ReadOnlySpan<byte> key, InstructionSet core, string outputLengthName, string keyName)
     {
         if (outputLength != -1 && (outputLength < 1 || outputLength >= Unknown))
             throw new ArgumentOutOfRangeException(outputLengthName, outputLength, $"The output length must be between 1 and {Unknown - 1} bytes, or unknown (-1).");

@@ -15,25 +15,25 @@ namespace Blake2Fast.Benchmarks.Infrastructure;
 /// </summary>
 public sealed class CoreChoice
 {
-    private readonly Blake2Core _core;
+    private readonly InstructionSet _core;
 
-    private CoreChoice(Blake2Core core) => _core = core;
+    private CoreChoice(InstructionSet core) => _core = core;
 
     /// <summary>Orders the rows of a summary group: lowest core first.</summary>
     public int SortKey => (int)_core;
 
     /// <summary>Every core of BLAKE2b (<paramref name="isB"/>) or BLAKE2s that runs on this machine, lowest first.</summary>
     public static IEnumerable<CoreChoice> Supported(bool isB) =>
-        Blake2Cores.Supported(isB).Select(core => new CoreChoice(core)).ToArray();
+        InstructionSets.Supported(isB).Select(core => new CoreChoice(core)).ToArray();
 
     /// <summary>Every kernel of BLAKE2bp (<paramref name="isB"/>) or BLAKE2sp that runs on this machine, lowest first.</summary>
     public static IEnumerable<CoreChoice> SupportedParallel(bool isB) =>
-        Blake2Cores.SupportedParallel(isB).Select(core => new CoreChoice(core)).ToArray();
+        InstructionSets.SupportedParallel(isB).Select(core => new CoreChoice(core)).ToArray();
 
     /// <summary>For the run log: the cores the library picked by default and all that run here.</summary>
     public static string Describe() =>
-        $"BLAKE2b {Blake2Cores.DefaultB}, BLAKE2s {Blake2Cores.DefaultS}, BLAKE2bp {Blake2Cores.DefaultBp}, BLAKE2sp {Blake2Cores.DefaultSp}; " +
-        $"supported: BLAKE2b [{string.Join(", ", Blake2Cores.Supported(true))}], BLAKE2s [{string.Join(", ", Blake2Cores.Supported(false))}]";
+        $"BLAKE2b {InstructionSets.DefaultB}, BLAKE2s {InstructionSets.DefaultS}, BLAKE2bp {InstructionSets.DefaultBp}, BLAKE2sp {InstructionSets.DefaultSp}; " +
+        $"supported: BLAKE2b [{string.Join(", ", InstructionSets.Supported(true))}], BLAKE2s [{string.Join(", ", InstructionSets.Supported(false))}]";
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Blake2b(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) =>
@@ -65,11 +65,11 @@ public static class LibraryCores
 {
     /// <summary>One BLAKE2b compression of <paramref name="block"/> (128 bytes) into <paramref name="chain"/> (12 words) on the default core.</summary>
     public static unsafe void CompressOneBlockB(ulong[] chain, byte[] block) =>
-        CoreTable.Blake2b.Entry(Blake2Cores.DefaultB)(ref chain[0], ref block[0], 1, 128);
+        CoreTable.Blake2b.Entry(InstructionSets.DefaultB)(ref chain[0], ref block[0], 1, 128);
 
     /// <summary>One BLAKE2s compression of <paramref name="block"/> (64 bytes) into <paramref name="chain"/> (12 words) on the default core.</summary>
     public static unsafe void CompressOneBlockS(uint[] chain, byte[] block) =>
-        CoreTable.Blake2s.Entry(Blake2Cores.DefaultS)(ref chain[0], ref block[0], 1, 64);
+        CoreTable.Blake2s.Entry(InstructionSets.DefaultS)(ref chain[0], ref block[0], 1, 64);
 
     /// <summary>One BLAKE-256 compression of <paramref name="block"/> (64 bytes) into <paramref name="chain"/> on its core.</summary>
     public static unsafe void CompressOneBlock256(uint[] chain, byte[] block) =>

@@ -270,10 +270,10 @@ public class Blake256BadInputTests
         h.Finish();
         unsafe
         {
-            ref State.Blake256Engine engine = ref h.Engine;
-            fixed (State.Blake256Engine* p = &engine)
+            ref State.Blake256State engine = ref h.Engine;
+            fixed (State.Blake256State* p = &engine)
             {
-                var bytes = new ReadOnlySpan<byte>(p, sizeof(State.Blake256Engine) - 8); // all but the length, core and finished flag
+                var bytes = new ReadOnlySpan<byte>(p, sizeof(State.Blake256State) - 8); // all but the length, core and finished flag
                 Assert.True(bytes.IndexOfAnyExcept((byte)0) < 0, "the finished state still holds hash material");
             }
         }

@@ -38,9 +38,9 @@ public sealed class Blake256Variant
     public byte[] Reference(byte[] input, byte[]? salt) => ReferenceBlake256.Hash(input, salt, Is256);
 
     /// <summary>Every core of BLAKE-256 that runs here (the tests run each).</summary>
-    internal static IReadOnlyList<Blake2Core> Cores => CoreTable.Blake256.Supported;
+    internal static IReadOnlyList<InstructionSet> Cores => CoreTable.Blake256.Supported;
 
-    internal Blake2Core DefaultCore => Is256 ? Blake2Fast.Blake256.Core : Blake2Fast.Blake224.Core;
+    internal InstructionSet DefaultCore => Is256 ? Blake2Fast.Blake256.Core : Blake2Fast.Blake224.Core;
 
     // ---- the public API, by name ----
 
@@ -153,20 +153,20 @@ public sealed class Blake256Variant
         ? new Blake256Hasher(salt is null ? Blake2Fast.Blake256.CreateIncrementalHasher() : Blake2Fast.Blake256.CreateIncrementalHasher(salt))
         : new Blake256Hasher(salt is null ? Blake2Fast.Blake224.CreateIncrementalHasher() : Blake2Fast.Blake224.CreateIncrementalHasher(salt));
 
-    internal Blake256Hasher CreateIncrementalHasher(Blake2Core core, byte[]? salt) => Is256
+    internal Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt) => Is256
         ? new Blake256Hasher(new Blake256HashState(salt, core))
         : new Blake256Hasher(new Blake224HashState(salt, core));
 
     /// <summary>One-shot on a named core.</summary>
-    internal byte[] Hash(Blake2Core core, byte[]? salt, ReadOnlySpan<byte> input)
+    internal byte[] Hash(InstructionSet core, byte[]? salt, ReadOnlySpan<byte> input)
     {
         byte[] output = new byte[DigestLength];
-        Blake256Engine.Hash(DigestLength, salt, core, input, output, "output");
+        Blake256State.Hash(DigestLength, salt, core, input, output, "output");
         return output;
     }
 
     /// <summary>Hashes <paramref name="input"/> incrementally on <paramref name="core"/>, cut into the given pieces.</summary>
-    internal byte[] HashInPieces(Blake2Core core, byte[]? salt, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
+    internal byte[] HashInPieces(InstructionSet core, byte[]? salt, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
     {
         Blake256Hasher hasher = CreateIncrementalHasher(core, salt);
         int offset = 0;
@@ -215,7 +215,7 @@ public sealed class Blake256Hasher
     /// <summary>A copy of the state as it is now (struct copy semantics).</summary>
     public Blake256Hasher Snapshot() => _is256 ? new Blake256Hasher(_b256) : new Blake256Hasher(_b224);
 
-    internal ref Blake256Engine Engine => ref _is256 ? ref _b256.Inner : ref _b224.Inner;
+    internal ref Blake256State Engine => ref _is256 ? ref _b256.Inner : ref _b224.Inner;
 }
 
 /// <summary>TestData/blake256-vectors.json (decred/dcrd crypto/blake256/hasher_test.go, ISC licence).</summary>

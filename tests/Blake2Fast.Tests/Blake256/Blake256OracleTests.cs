@@ -66,7 +66,7 @@ public class Blake256OracleTests
                 }
 
                 byte[] expected = v.Reference(input, salt);
-                foreach (Blake2Core core in Blake256Variant.Cores)
+                foreach (InstructionSet core in Blake256Variant.Cores)
                 {
                     string where = $"{v.Name} seed {OracleSeed.Format(seed)} case {index} core {core}: length {length}, " +
                         $"salt {(salt is null ? "none" : Convert.ToHexString(salt))}, splits [{string.Join(",", splits)}]";
@@ -122,7 +122,7 @@ public class Blake256OracleTests
             foreach (byte[]? s in new[] { null, salt })
             {
                 byte[] expected = v.Reference(input, s);
-                foreach (Blake2Core core in Blake256Variant.Cores)
+                foreach (InstructionSet core in Blake256Variant.Cores)
                 {
                     Assert.Equal(expected, v.Hash(core, s, input));
                     for (int split = 0; split <= length; split++)
@@ -148,7 +148,7 @@ public class Blake256OracleTests
         foreach (Blake256Variant v in Blake256Variant.Both)
         {
             byte[] expected = ReferenceBlake256.Hash(input, null, v.Is256, startBits);
-            foreach (Blake2Core core in Blake256Variant.Cores)
+            foreach (InstructionSet core in Blake256Variant.Cores)
             {
                 Blake256Hasher hasher = v.CreateIncrementalHasher(core, null);
                 hasher.Engine.SetCounter((ulong)startBits);

@@ -39,17 +39,17 @@ public class Blake256StateTests
     [Fact]
     public void CompressionCore_NamesTheCoreTheTableChose()
     {
-        Assert.Equal(Cores.Blake2Cores.Name(Cores.CoreTable.Blake256.Default), Blake2Fast.Blake256.CompressionCore);
+        Assert.Equal(Cores.InstructionSets.Name(Cores.CoreTable.Blake256.Default), Blake2Fast.Blake256.CompressionCore);
         Assert.Equal(Blake2Fast.Blake256.CompressionCore, Blake2Fast.Blake224.CompressionCore);
         Assert.Contains(Cores.CoreTable.Blake256.Default, Blake256Variant.Cores);
         // Every core name the override takes runs BLAKE-256 (on the best kernel at or below it).
-        foreach (Cores.Blake2Core core in Enum.GetValues(typeof(Cores.Blake2Core)))
+        foreach (Cores.InstructionSet core in Enum.GetValues(typeof(Cores.InstructionSet)))
         {
             unsafe
             {
                 Assert.True(Cores.CoreTable.Blake256.Entry(core) != null, core.ToString());
             }
-            Assert.Contains(Cores.CoreTable.Blake256.Choose(Cores.Blake2Cores.Name(core)), Blake256Variant.Cores);
+            Assert.Contains(Cores.CoreTable.Blake256.Choose(Cores.InstructionSets.Name(core)), Blake256Variant.Cores);
         }
     }
 

@@ -81,7 +81,7 @@ public class Blake256VectorTests
         var v = Blake256Variant.Parse(variant);
         var c = Blake256Vectors.Hash[index];
         byte[] expected = c.Expected(v);
-        foreach (Blake2Core core in Blake256Variant.Cores)
+        foreach (InstructionSet core in Blake256Variant.Cores)
         {
             Assert.Equal(expected, v.Hash(core, c.Salt, c.Input));
             Assert.Equal(expected, v.HashInPieces(core, c.Salt, c.Input, SplitPatterns.IrregularCycle(index)));
@@ -106,7 +106,7 @@ public class Blake256VectorTests
     {
         var v = Blake256Variant.Parse(variant);
         var c = Blake256Vectors.SaveAndResume[index];
-        foreach (Blake2Core core in Blake256Variant.Cores)
+        foreach (InstructionSet core in Blake256Variant.Cores)
         {
             Blake256Hasher before = v.CreateIncrementalHasher(core, c.Salt);
             before.Update(c.Before);

@@ -12,10 +12,13 @@ namespace Blake2Fast.Tests.Blake3Suite;
 /// </summary>
 public class Blake3DifferentialTests
 {
-    /// <summary>Lengths around 64, 1024 and 2^k chunks up to 16 KiB, plus a few in between, up to about 20 KiB.</summary>
+    /// <summary>
+    /// Every length up to two blocks (the one-shot path pads the last block with moves sized by the length: 1-3, 4-7,
+    /// 8-15, 16-31, 32-64), lengths around 1024 and 2^k chunks up to 16 KiB, a few in between, up to about 20 KiB.
+    /// </summary>
     public static IEnumerable<object[]> Lengths()
     {
-        var lengths = new SortedSet<int> { 0, 1, 2, 31, 32, 33, 20_000, 20_480 };
+        var lengths = new SortedSet<int>(Enumerable.Range(0, 129)) { 20_000, 20_480 };
         foreach (int size in new[] { 64, 128, 960, 1024, 2048, 3072, 4096, 5120, 8192, 16384 })
         {
             for (int d = -2; d <= 2; d++)
@@ -41,8 +44,15 @@ public class Blake3DifferentialTests
         byte[] hash = ReferenceBlake3.Hash(input, outputLength);
         byte[] keyed = ReferenceBlake3.KeyedHash_(key, input, outputLength);
         byte[] derived = ReferenceBlake3.DeriveKey(context, input, outputLength);
-        foreach (Blake2Core core in Blake3.SupportedCores)
+        byte[] digest = ReferenceBlake3.Hash(input, 32), keyedDigest = ReferenceBlake3.KeyedHash_(key, input, 32);
+        foreach (InstructionSet core in Blake3.SupportedCores)
         {
+            // The usual 32-byte digest has its own path (the root compressed straight into the output).
+            var output32 = new byte[32];
+            Blake3HashState.Hash(32, default, input, output32, "output", core);
+            Assert.Equal(digest, output32);
+            Blake3HashState.Hash(32, key, input, output32, "output", core);
+            Assert.Equal(keyedDigest, output32);
             var output = new byte[outputLength];
             Blake3HashState.Hash(outputLength, default, input, output, "output", core);
             Assert.Equal(hash, output);
@@ -74,7 +84,7 @@ public class Blake3DifferentialTests
         random.NextBytes(key);
         byte[] hash = ReferenceBlake3.Hash(input, 64);
         byte[] keyed = ReferenceBlake3.KeyedHash_(key, input, 64);
-        foreach (Blake2Core core in Blake3.SupportedCores)
+        foreach (InstructionSet core in Blake3.SupportedCores)
         {
             var output = new byte[64];
             Blake3HashState.Hash(64, default, input, output, "output", core);

@@ -64,7 +64,7 @@ public class Blake3DispatchTests
         uint[] key = (uint[])IV.Clone();
         byte[] expected = new byte[count * 32];
         Blake3Portable.HashMany(ref input[0], (nuint)count, 1024, 16, ref key[0], 1000, true, 0, 1, 2, ref expected[0]);
-        foreach (Blake2Core core in global::Blake2Fast.Blake3.SupportedCores)
+        foreach (InstructionSet core in global::Blake2Fast.Blake3.SupportedCores)
         {
             byte[] actual = new byte[count * 32];
             Blake3Kernels.HashMany(core, ref input[0], (nuint)count, 1024, 16, ref key[0], 1000, true, 0, 1, 2, ref actual[0]);
@@ -89,7 +89,7 @@ public class Blake3DispatchTests
                 new Random(count * stride).NextBytes(input);
                 byte[] expected = new byte[count * 32];
                 Blake3Portable.HashMany(ref input[0], (nuint)count, (nuint)stride, (nuint)blocks, ref key[0], 0xFFFF_FFF0, increment, flags, blocks > 1 ? 1u : 0, blocks > 1 ? 2u : 0, ref expected[0]);
-                foreach (Blake2Core core in global::Blake2Fast.Blake3.SupportedCores)
+                foreach (InstructionSet core in global::Blake2Fast.Blake3.SupportedCores)
                 {
                     byte[] actual = new byte[count * 32];
                     fixed (byte* i = input)
@@ -109,8 +109,8 @@ public class Blake3DispatchTests
     public void TheDefaultCoreIsOneThatRunsAndTheOverrideIsHonoured()
     {
         Assert.Contains(Blake3Kernels.Default, global::Blake2Fast.Blake3.SupportedCores);
-        Assert.Equal(Blake2Core.Scalar, Blake3Kernels.Choose("scalar"));
+        Assert.Equal(InstructionSet.Scalar, Blake3Kernels.Choose("scalar"));
         Assert.Equal(global::Blake2Fast.Blake3.SupportedCores.Max(), Blake3Kernels.Choose(null));
-        Assert.Equal(Blake2Cores.Name(Blake3Kernels.Default), global::Blake2Fast.Blake3.CompressionCore);
+        Assert.Equal(InstructionSets.Name(Blake3Kernels.Default), global::Blake2Fast.Blake3.CompressionCore);
     }
 }

@@ -38,7 +38,7 @@ public class Blake3ParallelTests
     [MemberData(nameof(Cases))]
     public void UpdateParallelHashesAsUpdateDoes(int before, int parallel)
     {
-        foreach (Blake2Core core in Blake3.SupportedCores)
+        foreach (InstructionSet core in Blake3.SupportedCores)
         {
             foreach (int threads in new[] { -1, 2, 3 })
             {

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Blake2Fast.Cores;
+using Blake2Fast.State;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 
@@ -24,7 +25,7 @@ public class Blake3TreeTests
     public static IEnumerable<object[]> Cases() =>
         from length in Boundaries
         from core in Blake3.SupportedCores
-        select new object[] { length, Blake2Cores.Name(core) };
+        select new object[] { length, InstructionSets.Name(core) };
 
     private static byte[] Input(int length)
     {
@@ -33,9 +34,9 @@ public class Blake3TreeTests
         return input;
     }
 
-    private static Blake2Core Core(string name) => Blake2Cores.Parse(name) ?? Blake2Core.Scalar;
+    private static InstructionSet Core(string name) => InstructionSets.Parse(name) ?? InstructionSet.Scalar;
 
-    private static Blake3Tree NewTree(Blake2Core core)
+    private static Blake3Tree NewTree(InstructionSet core)
     {
         uint[] iv = (uint[])ReferenceBlake3.IV.Clone();
         return new Blake3Tree(ref iv[0], 0, core);

@@ -42,7 +42,7 @@ public class Blake3VectorTests
 
     public static IEnumerable<object[]> CaseIndices => Enumerable.Range(0, 35).Select(i => new object[] { i });
 
-    internal static IReadOnlyList<Blake2Core> Cores => Blake3.SupportedCores;
+    internal static IReadOnlyList<InstructionSet> Cores => Blake3.SupportedCores;
 
     [Fact]
     public void TheFileHasEveryCase() => Assert.Equal(35, Cases.Length);
@@ -53,7 +53,7 @@ public class Blake3VectorTests
     {
         Case c = Cases[index];
         byte[] input = Input(c.InputLength);
-        foreach (Blake2Core core in Cores)
+        foreach (InstructionSet core in Cores)
         {
             var output = new byte[131];
             Blake3HashState.Hash(131, default, input, output, "output", core);
@@ -110,7 +110,7 @@ public class Blake3VectorTests
         Case c = Cases[index];
         byte[] input = Input(c.InputLength);
         int[][] splits = { new[] { 1 }, new[] { 63, 1, 64, 65 }, new[] { 1024 }, new[] { 1023, 2, 2047, 1 }, new[] { 3000, 7 } };
-        foreach (Blake2Core core in Cores)
+        foreach (InstructionSet core in Cores)
         {
             foreach (int[] split in splits)
             {

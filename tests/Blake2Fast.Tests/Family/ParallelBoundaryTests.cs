@@ -50,7 +50,7 @@ public class ParallelBoundaryTests
             {
                 byte[] expected = TreeConstruction.Compute(algorithm, input, key, digestLength, rawOnly: true);
                 string at = $"length {length} ({length / block} blocks + {length % block}), digest {digestLength}";
-                foreach (Blake2Core core in algorithm.Cores)
+                foreach (InstructionSet core in algorithm.Cores)
                 {
                     mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"{at}, one-shot on {core}");
                     mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"{at}, state on {core}");

@@ -166,7 +166,7 @@ public class ParallelConstructionTests
         byte[] data = Bytes(random, MediumMax);
         byte[] key = Bytes(new Random(keyLength * 31 + digestLength), keyLength);
         int streamOffset = keyLength > 0 ? algorithm.Superblock : 0;
-        IReadOnlyList<Blake2Core> cores = algorithm.Cores;
+        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
         var mismatches = new Mismatches();
         int rotation = 0;
 
@@ -195,7 +195,7 @@ public class ParallelConstructionTests
             List<(string Name, int[] Pieces)> patterns = ParallelSplits.Patterns(algorithm, length, streamOffset, length * 7 + keyLength, bytewise: false);
             for (int c = 0; c < cores.Count; c++)
             {
-                Blake2Core core = cores[c];
+                InstructionSet core = cores[c];
                 mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"{at}, internal Hash on {core}");
                 mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"{at}, one-shot on {core}");
 
@@ -223,10 +223,10 @@ public class ParallelConstructionTests
         mismatches.Check(expected, algorithm.ComputeHash(digestLength, key, input), "public ComputeHash");
         int streamOffset = keyLength > 0 ? algorithm.Superblock : 0;
         bool huge = length > 1 << 18;
-        IReadOnlyList<Blake2Core> cores = algorithm.Cores;
+        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
         for (int c = 0; c < cores.Count; c++)
         {
-            Blake2Core core = cores[c];
+            InstructionSet core = cores[c];
             List<(string Name, int[] Pieces)> patterns = ParallelSplits.LongPatterns(algorithm, length, streamOffset, length ^ (int)core);
             if (!huge || c % 2 == 0)
             {
@@ -249,7 +249,7 @@ public class ParallelConstructionTests
             byte[] changed = (byte[])input.Clone();
             changed[position] ^= 0x01;
             byte[] changedExpected = TreeConstruction.Compute(algorithm, changed, key, digestLength);
-            foreach (Blake2Core core in algorithm.Cores)
+            foreach (InstructionSet core in algorithm.Cores)
                 mismatches.Check(changedExpected, algorithm.Hash(core, digestLength, key, changed), $"byte {position} flipped, internal Hash on {core}");
         }
 

@@ -65,8 +65,8 @@ public class ParallelKatTests
     {
         foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
         {
-            IReadOnlyList<Blake2Core> cores = algorithm.Cores;
-            Assert.Contains(Blake2Core.Scalar, cores);
+            IReadOnlyList<InstructionSet> cores = algorithm.Cores;
+            Assert.Contains(InstructionSet.Scalar, cores);
             Assert.Contains(algorithm.DefaultCore, cores);
             Assert.Equal(cores.Distinct().Count(), cores.Count);
         }
@@ -92,10 +92,10 @@ public class ParallelKatTests
         int streamOffset = keyed ? algorithm.Superblock : 0; // a keyed state starts with one key block per leaf buffered
         int seed = (algorithm.IsB ? 0xB0000 : 0x50000) + (keyed ? 0x1000 : 0) + inputLength;
         List<(string Name, int[] Pieces)> patterns = ParallelSplits.Patterns(algorithm, input.Length, streamOffset, seed, bytewise: true);
-        IReadOnlyList<Blake2Core> cores = algorithm.Cores;
+        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
         for (int c = 0; c < cores.Count; c++)
         {
-            Blake2Core core = cores[c];
+            InstructionSet core = cores[c];
             var parameters = new Blake2Parameters { Key = key };
             var output = new byte[max + 9];
             output.AsSpan().Fill(0xC3);
@@ -264,13 +264,13 @@ public sealed class ParallelAlgorithm
     public int MaxDigestLength => IsB ? 64 : 32;
     public int MaxKeyLength => IsB ? 64 : 32;
 
-    internal IReadOnlyList<Blake2Core> Cores => Blake2Cores.SupportedParallel(IsB);
-    internal Blake2Core DefaultCore => IsB ? Blake2Cores.DefaultBp : Blake2Cores.DefaultSp;
+    internal IReadOnlyList<InstructionSet> Cores => InstructionSets.SupportedParallel(IsB);
+    internal InstructionSet DefaultCore => IsB ? InstructionSets.DefaultBp : InstructionSets.DefaultSp;
 
     public override string ToString() => Name;
 
     public static ParallelAlgorithm Parse(string name) => name == Bp.Name ? Bp : name == Sp.Name ? Sp : throw new ArgumentException(name);
-    internal static Blake2Core ParseCore(string name) => Enum.Parse<Blake2Core>(name);
+    internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
 
     /// <summary>(algorithm name, kernel name) for every parallel kernel that runs here.</summary>
     public static IEnumerable<object[]> AllCores() => Both.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
@@ -301,7 +301,7 @@ public sealed class ParallelAlgorithm
     public ParallelHasher DefaultState() => IsB ? new ParallelHasher(default(Blake2bpHashState)) : new ParallelHasher(default(Blake2spHashState));
 
     // ---- internal entry points on a named kernel ----
-    internal void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output)
+    internal void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output)
     {
         if (IsB)
             Blake2bp.Hash(parameters, input, output, core);
@@ -309,7 +309,7 @@ public sealed class ParallelAlgorithm
             Blake2sp.Hash(parameters, input, output, core);
     }
 
-    internal byte[] Hash(Blake2Core core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    internal byte[] Hash(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
     {
         var output = new byte[digestLength];
         Hash(core, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output);
@@ -320,7 +320,7 @@ public sealed class ParallelAlgorithm
     /// The one-shot path (the engine's Hash, which the public ComputeHash takes) on a named kernel: it finishes the
     /// leaves from the input itself, apart from the state's buffer, so it is tested on every kernel too.
     /// </summary>
-    internal byte[] HashOneShot(Blake2Core core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    internal byte[] HashOneShot(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
     {
         var output = new byte[digestLength];
         var parameters = new Blake2Parameters { DigestLength = digestLength, Key = key };
@@ -331,11 +331,11 @@ public sealed class ParallelAlgorithm
         return output;
     }
 
-    internal ParallelHasher CreateIncrementalHasher(Blake2Core core, in Blake2Parameters parameters) =>
+    internal ParallelHasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) =>
         IsB ? new ParallelHasher(new Blake2bpHashState(parameters, core)) : new ParallelHasher(new Blake2spHashState(parameters, core));
 
     /// <summary>Hashes <paramref name="input"/> on <paramref name="core"/> with one Update per piece (the pieces must cover it).</summary>
-    internal byte[] HashInPieces(Blake2Core core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, int[] pieces)
+    internal byte[] HashInPieces(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, int[] pieces)
     {
         ParallelHasher hasher = CreateIncrementalHasher(core, new Blake2Parameters { DigestLength = digestLength, Key = key });
         int offset = 0;

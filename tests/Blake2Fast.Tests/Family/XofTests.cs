@@ -141,10 +141,10 @@ public class XofTests
         int seed = (algorithm.IsB ? 0xB000 : 0x5000) + (keyed ? 0x800 : 0) + outputLength;
         List<(string Name, int[] Pieces)> readPatterns = XofReads.Patterns(algorithm, outputLength, seed);
         int[] inputCuts = { 0, 1, 63, 64, 65, 127, 128, 129, 200, 255, 256 };
-        IReadOnlyList<Blake2Core> cores = algorithm.Cores;
+        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
         for (int c = 0; c < cores.Count; c++)
         {
-            Blake2Core core = cores[c];
+            InstructionSet core = cores[c];
             for (int p = 0; p < readPatterns.Count; p++)
             {
                 // One read on every core; each other pattern on one core, rotating with the entry, so that over a
@@ -184,7 +184,7 @@ public class XofTests
                 var written = new byte[outputLength];
                 algorithm.ComputeAndWriteHash(key, input, written);
                 mismatches.Check(expected, written, $"{at}, ComputeAndWriteHash");
-                foreach (Blake2Core core in algorithm.Cores)
+                foreach (InstructionSet core in algorithm.Cores)
                 {
                     XofReader state = algorithm.Create(core, outputLength, key);
                     state.Update(input);
@@ -216,7 +216,7 @@ public class XofTests
         publicReader.Read(fromPublic);
         mismatches.Check(expected, fromPublic, "public incremental, one Read");
 
-        foreach (Blake2Core core in algorithm.Cores)
+        foreach (InstructionSet core in algorithm.Cores)
         {
             foreach ((string name, int[] pieces) in XofReads.Patterns(algorithm, total, (int)core * 13 + (keyed ? 1 : 0)))
             {
@@ -295,7 +295,7 @@ public class XofTests
             mismatches.Check(oneShot, written, "ComputeAndWriteHash");
         }
 
-        IReadOnlyList<Blake2Core> cores = algorithm.Cores;
+        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
         for (int c = 0; c < cores.Count; c++)
         {
             XofReader state = algorithm.Create(cores[c], outputLength, key);
@@ -398,7 +398,7 @@ public sealed class XofAlgorithm
     /// <summary>The all-ones value of the parameter block's XOF length field, meaning "unknown".</summary>
     public uint UnknownField => IsB ? uint.MaxValue : ushort.MaxValue;
 
-    internal IReadOnlyList<Blake2Core> Cores => Blake2Cores.Supported(IsB);
+    internal IReadOnlyList<InstructionSet> Cores => InstructionSets.Supported(IsB);
 
     public override string ToString() => Name;
 
@@ -446,7 +446,7 @@ public sealed class XofAlgorithm
     public XofReader DefaultState() => IsB ? new XofReader(default(Blake2XbHashState)) : new XofReader(default(Blake2XsHashState));
 
     /// <summary>The internal constructor, on a named single-stream core.</summary>
-    internal XofReader Create(Blake2Core core, long outputLength, ReadOnlySpan<byte> key) =>
+    internal XofReader Create(InstructionSet core, long outputLength, ReadOnlySpan<byte> key) =>
         IsB ? new XofReader(new Blake2XbHashState(outputLength, key, core)) : new XofReader(new Blake2XsHashState(outputLength, key, core));
 }
 

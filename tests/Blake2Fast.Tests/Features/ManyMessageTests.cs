@@ -76,19 +76,19 @@ public class ManyMessageTests
         return bytes;
     }
 
-    internal static int Lanes(Algorithm a, Blake2Core core) => (a.IsB, core) switch
+    internal static int Lanes(Algorithm a, InstructionSet core) => (a.IsB, core) switch
     {
-        (true, Blake2Core.Avx512) => 8,
-        (true, Blake2Core.Avx2) => 4,
-        (false, Blake2Core.Avx512) => 16,
-        (false, Blake2Core.Avx2) => 8,
-        (true, Blake2Core.Neon) => 2,
-        (false, Blake2Core.Neon) => 4,
+        (true, InstructionSet.Avx512) => 8,
+        (true, InstructionSet.Avx2) => 4,
+        (false, InstructionSet.Avx512) => 16,
+        (false, InstructionSet.Avx2) => 8,
+        (true, InstructionSet.Neon) => 2,
+        (false, InstructionSet.Neon) => 4,
         _ => 1,
     };
 
     /// <summary>Batch sizes around the lane counts (8 and 4 for b, 16 and 8 for s), 0, 1 and up to 40.</summary>
-    private static int[] BatchSizes(Algorithm a, Blake2Core core, Random random)
+    private static int[] BatchSizes(Algorithm a, InstructionSet core, Random random)
     {
         int lanes = Math.Max(Lanes(a, core), a.IsB ? 4 : 8);
         return new[] { 0, 1, lanes - 1, lanes, lanes + 1, 2 * lanes + 3, 40, random.Next(0, 41) }.Distinct().ToArray();
@@ -157,7 +157,7 @@ public class ManyMessageTests
         return expected;
     }
 
-    internal static void HashMany(Algorithm a, Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
+    internal static void HashMany(Algorithm a, InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
     {
         if (a.IsB)
             Blake2b.HashMany(parameters, inputs, outputs, core);
@@ -195,7 +195,7 @@ public class ManyMessageTests
 
     /// <summary>Many-message hashing runs on the parallel modes' cores (BLAKE2s has AVX2 lanes but no AVX2 row core).</summary>
     public static IEnumerable<object[]> ManyCores() =>
-        Algorithm.Both.SelectMany(a => Blake2Cores.SupportedParallel(a.IsB).Select(c => new object[] { a.Name, c.ToString() }));
+        Algorithm.Both.SelectMany(a => InstructionSets.SupportedParallel(a.IsB).Select(c => new object[] { a.Name, c.ToString() }));
 
     public static IEnumerable<object[]> CoresPatternsAndKeying() =>
         ManyCores().SelectMany(ac => Enum.GetValues<Pattern>().SelectMany(p => new[] { false, true }.Select(k => new object[] { ac[0], ac[1], p, k })));
@@ -205,7 +205,7 @@ public class ManyMessageTests
     public void HashMany_OnCore_RandomBatches_EachDigestEqualsSingleMessageHash(string algorithm, string coreName, Pattern pattern, bool keyed)
     {
         Algorithm a = Algorithm.Parse(algorithm);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         var random = new Random(algorithm.Length * 1000 + (int)core * 100 + (int)pattern * 10 + (keyed ? 1 : 0));
         foreach (int count in BatchSizes(a, core, random))
         {
@@ -226,7 +226,7 @@ public class ManyMessageTests
     public void HashMany_OnCore_EveryLengthUpTo3Blocks_InOneBatch_AndAsEqualLengthBatches(string algorithm, string coreName)
     {
         Algorithm a = Algorithm.Parse(algorithm);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         var random = new Random(11);
         int lanes = Math.Max(Lanes(a, core), 2);
         foreach (bool keyed in new[] { false, true })
@@ -306,7 +306,7 @@ public class ManyMessageTests
     public void EmptyBatch_WritesNothing_AndNeedsNoOutput(string algorithm, string coreName)
     {
         Algorithm a = Algorithm.Parse(algorithm);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         HashMany(a, core, default, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, Span<byte>.Empty);
         HashMany(a, core, new Blake2Parameters { Key = new byte[] { 1 } }, Array.Empty<ReadOnlyMemory<byte>>(), default);
         Public(a, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, Span<byte>.Empty);
@@ -322,7 +322,7 @@ public class ManyMessageTests
     public void OutputsLargerThanNeeded_OnlyTheFirstCountTimesDigestLengthBytesAreWritten(string algorithm, string coreName)
     {
         Algorithm a = Algorithm.Parse(algorithm);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         var random = new Random(31);
         foreach (int count in new[] { 1, 5, 16, 21 })
         {
@@ -342,7 +342,7 @@ public class ManyMessageTests
     public void OutputsTooShort_ThrowsArgumentExceptionNamedOutputs_WritesNothing(string algorithm, string coreName)
     {
         Algorithm a = Algorithm.Parse(algorithm);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         foreach (int count in new[] { 1, 4, 8, 17, 40 })
         {
             foreach (int digestLength in new[] { 1, 13, a.MaxDigestLength })

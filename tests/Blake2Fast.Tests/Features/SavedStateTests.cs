@@ -58,14 +58,14 @@ public class SavedStateTests
     public sealed class StateAlgorithm
     {
         private readonly Func<Spec, StateHasher> _create;
-        private readonly Func<Blake2Core, Spec, StateHasher> _createOnCore;
+        private readonly Func<InstructionSet, Spec, StateHasher> _createOnCore;
         private readonly RestoreFunc _restore;
         private readonly Func<StateHasher> _default;
         private readonly Func<Spec, byte[], byte[]> _oneShot;
 
         public delegate StateHasher RestoreFunc(ReadOnlySpan<byte> blob);
 
-        private StateAlgorithm(string name, bool isB, int lanes, byte kind, Func<Spec, StateHasher> create, Func<Blake2Core, Spec, StateHasher> createOnCore,
+        private StateAlgorithm(string name, bool isB, int lanes, byte kind, Func<Spec, StateHasher> create, Func<InstructionSet, Spec, StateHasher> createOnCore,
             RestoreFunc restore, Func<StateHasher> defaultState, Func<Spec, byte[], byte[]> oneShot)
         {
             Name = name;
@@ -94,12 +94,12 @@ public class SavedStateTests
         /// <summary>Buffered bytes a sequential state can hold (one block), or a parallel one (a superblock plus P - 1 blocks).</summary>
         public int BufferCapacity => IsParallel ? 2 * Superblock - BlockSize : BlockSize;
 
-        internal IReadOnlyList<Blake2Core> Cores => IsParallel ? Blake2Cores.SupportedParallel(IsB) : Blake2Cores.Supported(IsB);
+        internal IReadOnlyList<InstructionSet> Cores => IsParallel ? InstructionSets.SupportedParallel(IsB) : InstructionSets.Supported(IsB);
 
         public override string ToString() => Name;
 
         public StateHasher Create(Spec spec) => _create(spec);
-        internal StateHasher Create(Blake2Core core, Spec spec) => _createOnCore(core, spec);
+        internal StateHasher Create(InstructionSet core, Spec spec) => _createOnCore(core, spec);
         public StateHasher Restore(ReadOnlySpan<byte> blob) => _restore(blob);
         public StateHasher Default() => _default();
         public byte[] OneShot(Spec spec, byte[] input) => _oneShot(spec, input);
@@ -295,8 +295,8 @@ public class SavedStateTests
         int expectedDigestLength = spec.DigestLength == 0 ? a.MaxDigestLength : spec.DigestLength;
         Assert.Equal(expectedDigestLength, expected.Length);
 
-        Blake2Core defaultCore = DefaultCore(a);
-        foreach (Blake2Core core in a.Cores)
+        InstructionSet defaultCore = DefaultCore(a);
+        foreach (InstructionSet core in a.Cores)
         {
             int index = 0;
             foreach (int offset in SaveOffsets(a, sparse: core != defaultCore))
@@ -332,9 +332,9 @@ public class SavedStateTests
         }
     }
 
-    private static Blake2Core DefaultCore(StateAlgorithm a) => a.IsParallel
-        ? (a.IsB ? Blake2Cores.DefaultBp : Blake2Cores.DefaultSp)
-        : (a.IsB ? Blake2Cores.DefaultB : Blake2Cores.DefaultS);
+    private static InstructionSet DefaultCore(StateAlgorithm a) => a.IsParallel
+        ? (a.IsB ? InstructionSets.DefaultBp : InstructionSets.DefaultSp)
+        : (a.IsB ? InstructionSets.DefaultB : InstructionSets.DefaultS);
 
     [Theory]
     [MemberData(nameof(Algorithms))]

@@ -31,9 +31,9 @@ public sealed class Algorithm
     public int SaltLength => IsB ? 16 : 8;
 
     /// <summary>Every core of this algorithm that runs on this machine, by name.</summary>
-    internal IReadOnlyList<Blake2Core> Cores => Blake2Cores.Supported(IsB);
+    internal IReadOnlyList<InstructionSet> Cores => InstructionSets.Supported(IsB);
 
-    internal Blake2Core DefaultCore => IsB ? Blake2Cores.DefaultB : Blake2Cores.DefaultS;
+    internal InstructionSet DefaultCore => IsB ? InstructionSets.DefaultB : InstructionSets.DefaultS;
 
     public override string ToString() => Name;
 
@@ -63,7 +63,7 @@ public sealed class Algorithm
     public System.Security.Cryptography.HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => IsB ? Blake2b.CreateHMAC(digestLength, key) : Blake2s.CreateHMAC(digestLength, key);
 
     // ---- internal entry points on a named core ----
-    internal void Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output)
+    internal void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output)
     {
         if (IsB)
             Blake2b.Hash(parameters, input, output, core);
@@ -71,18 +71,18 @@ public sealed class Algorithm
             Blake2s.Hash(parameters, input, output, core);
     }
 
-    internal byte[] Hash(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input)
+    internal byte[] Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input)
     {
         var output = new byte[parameters.DigestLength == 0 ? MaxDigestLength : parameters.DigestLength];
         Hash(core, parameters, input, output);
         return output;
     }
 
-    internal Hasher CreateIncrementalHasher(Blake2Core core, in Blake2Parameters parameters) =>
+    internal Hasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) =>
         IsB ? new Hasher(new Blake2bHashState(parameters, core)) : new Hasher(new Blake2sHashState(parameters, core));
 
     /// <summary>Hashes <paramref name="input"/> incrementally, cutting it at the given split points.</summary>
-    internal byte[] HashInPieces(Blake2Core core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
+    internal byte[] HashInPieces(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
     {
         Hasher hasher = CreateIncrementalHasher(core, parameters);
         int offset = 0;
@@ -102,7 +102,7 @@ public sealed class Algorithm
         Both.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
 
     public static Algorithm Parse(string name) => name == B.Name ? B : name == S.Name ? S : throw new ArgumentException(name);
-    internal static Blake2Core ParseCore(string name) => Enum.Parse<Blake2Core>(name);
+    internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
 }
 
 /// <summary>Either state type behind one face (a class, so the struct inside is mutated in place).</summary>

@@ -40,7 +40,7 @@ public class CounterCarryTests
 
     private static int BufferLength(Hasher hasher) => hasher.IsB ? hasher.B.Inner.BufferLength : hasher.S.Inner.BufferLength;
 
-    private static Hasher CreateAtCounter(Algorithm algorithm, Blake2Core core, in Blake2Parameters parameters, ulong low, ulong high)
+    private static Hasher CreateAtCounter(Algorithm algorithm, InstructionSet core, in Blake2Parameters parameters, ulong low, ulong high)
     {
         Hasher hasher = algorithm.CreateIncrementalHasher(core, parameters);
         if (hasher.IsB)
@@ -67,7 +67,7 @@ public class CounterCarryTests
     public void CounterNearLowWordCarry_MatchesReference_AndCarriesIntoHighWord(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         ulong lowMax = algorithm.IsB ? ulong.MaxValue : uint.MaxValue;
         byte[] key = Message(algorithm.MaxKeyLength - 3);
@@ -141,7 +141,7 @@ public class CounterCarryTests
     public void CounterWords_CarryExactlyAtTheWordBoundary(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         ulong lowMax = algorithm.IsB ? ulong.MaxValue : uint.MaxValue;
 
@@ -179,7 +179,7 @@ public class CounterCarryTests
     public void RandomCountersNearTheCarry_MatchReference(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         ulong lowMax = algorithm.IsB ? ulong.MaxValue : uint.MaxValue;
         var failures = new List<string>();

@@ -54,7 +54,7 @@ public class MemoryClearingTests
     public void KeyedState_AfterFinish_HoldsOnlyZeros(string algorithmName, string coreName, FinishKind finish)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         foreach (int keyLength in new[] { 1, algorithm.MaxKeyLength })
         {
@@ -110,7 +110,7 @@ public class MemoryClearingTests
     public void RefusedFinish_OutputTooSmall_LeavesStateIntact(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         foreach (int length in Lengths(bb))
         {

@@ -377,7 +377,7 @@ internal sealed class OracleCase
     private OracleRandom _rng;
     private readonly StringBuilder _detail = new();
 
-    private OracleCase(Algorithm algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, Blake2Core core, bool coreSpecific, bool large,
+    private OracleCase(Algorithm algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, InstructionSet core, bool coreSpecific, bool large,
         ReferenceParameters parameters, bool leaveDigestLengthUnset, byte[] input)
     {
         Algorithm = algorithm;
@@ -400,7 +400,7 @@ internal sealed class OracleCase
     public ulong Seed { get; }
     public int Index { get; }
     public OracleApi Api { get; }
-    public Blake2Core Core { get; private set; }
+    public InstructionSet Core { get; private set; }
     public bool RunOnEveryCore { get; }
     public string CoreName { get; }
     public ReferenceParameters Parameters { get; }
@@ -414,8 +414,8 @@ internal sealed class OracleCase
         OracleRandom rng = OracleRandom.ForCase(seed, method, index);
         OracleApi api = apis[index % apis.Length];
         bool coreSpecific = api is OracleApi.CoreOneShot or OracleApi.CoreSpanOutput or OracleApi.CoreIncremental;
-        IReadOnlyList<Blake2Core> cores = algorithm.Cores;
-        Blake2Core core = coreSpecific ? cores[(index / apis.Length) % cores.Count] : algorithm.DefaultCore;
+        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
+        InstructionSet core = coreSpecific ? cores[(index / apis.Length) % cores.Count] : algorithm.DefaultCore;
         bool simple = api is OracleApi.PublicSimpleOverloads or OracleApi.HashAlgorithmChunks;
         ReferenceParameters p = simple ? OracleHelpers.RandomSimpleParameters(algorithm, ref rng) : OracleHelpers.RandomParameters(algorithm, ref rng);
         bool unset = !simple && p.DigestLength == algorithm.MaxDigestLength && rng.Chance(50);
@@ -428,7 +428,7 @@ internal sealed class OracleCase
     public string? Run()
     {
         byte[] expected = ReferenceBlake2.Hash(Algorithm.IsB, Parameters, Input);
-        foreach (Blake2Core core in RunOnEveryCore ? Algorithm.Cores : new[] { Core })
+        foreach (InstructionSet core in RunOnEveryCore ? Algorithm.Cores : new[] { Core })
         {
             Core = core;
             byte[] actual;

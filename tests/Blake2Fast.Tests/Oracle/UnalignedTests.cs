@@ -28,7 +28,7 @@ public class UnalignedTests
     private const byte Fill = 0xE7;
 
     /// <summary>Runs the three APIs on <paramref name="input"/> (a slice somewhere) and compares with <paramref name="expected"/>.</summary>
-    private static void CheckAllApis(Algorithm algorithm, Blake2Core core, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> outputArea,
+    private static void CheckAllApis(Algorithm algorithm, InstructionSet core, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> outputArea,
         byte[] expected, string name, StringBuilder failures)
     {
         int digestLength = expected.Length;
@@ -69,7 +69,7 @@ public class UnalignedTests
     public void ManagedArrays_EveryOffset0To15_MatchAligned(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         var failures = new StringBuilder();
         foreach (bool keyed in new[] { false, true })
         {
@@ -117,7 +117,7 @@ public class UnalignedTests
     public unsafe void NativeBuffer_EveryOffsetWithinACacheLine_MatchAligned(string algorithmName, string coreName)
     {
         Algorithm algorithm = Algorithm.Parse(algorithmName);
-        Blake2Core core = Algorithm.ParseCore(coreName);
+        InstructionSet core = Algorithm.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         int digestLength = algorithm.MaxDigestLength;
         const int area = 4096;

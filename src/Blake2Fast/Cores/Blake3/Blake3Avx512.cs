@@ -1,0 +1,115 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Blake2Fast.Cores;
+
+/// <summary>
+/// BLAKE3 on AVX-512: 16 inputs (chunks or parents) side by side in 512-bit registers, every rotation one
+/// vprord; all 16 state words stay in registers (32 zmm).
+/// </summary>
+[UnrolledBlake3Lanes("Vector512<uint>", "Avx512F.RotateRight({0}, {1})")]
+internal static partial class Blake3Avx512
+{
+    // Only AVX-512 F instructions are used. Vector512.IsHardwareAccelerated is deliberately not required: it is
+    // the runtime's preference for its own wide loops (off on CPUs that downclock, or with a preferred width of
+    // 256), not whether these instructions run; which kernel to prefer is the core table's choice.
+    public static bool IsSupported => Avx512F.IsSupported && BitConverter.IsLittleEndian;
+
+    public const int Lanes = 16;
+
+    /// <summary>
+    /// Hashes <c>groups * 16</c> inputs of <paramref name="blocks"/> full 64-byte blocks each; input i at
+    /// <c>input + i * stride</c>, its chaining value (8 words, little-endian) to <c>output + 32 * i</c>.
+    /// </summary>
+    /// <remarks>
+    /// <paramref name="output"/> may be <paramref name="input"/> itself (with a stride of at least 32: a tree
+    /// reduced in place): a group reads all its blocks before it writes, and its outputs end below the next group's
+    /// inputs. No alignment is needed.
+    /// </remarks>
+    /// <param name="input">The first input (any alignment).</param>
+    /// <param name="groups">How many groups of <see cref="Lanes"/> inputs.</param>
+    /// <param name="stride">Bytes from one input to the next (0: every input is the same bytes).</param>
+    /// <param name="blocks">Full 64-byte blocks per input.</param>
+    /// <param name="key">The starting chaining value, 8 words.</param>
+    /// <param name="counter">Input 0's counter t.</param>
+    /// <param name="incrementCounter">Whether input i's counter is <c>counter + i</c> (chunks) or all are equal (parents).</param>
+    /// <param name="flags">Flags of every compression.</param>
+    /// <param name="flagsStart">Flags added on each input's first block.</param>
+    /// <param name="flagsEnd">Flags added on each input's last block.</param>
+    /// <param name="output">32 bytes per input.</param>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void HashMany(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
+        Blake3LaneCore<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+
+    private readonly struct Ops : IBlake3LaneOps<Vector512<uint>>
+    {
+        public Vector512<uint> Indices => Vector512.Create(0u, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        // The rounds as the build writes them out (32 registers: the 16 state vectors never leave them).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool UnrolledRounds(ref Vector512<uint> v0, ref Vector512<uint> v1, ref Vector512<uint> v2, ref Vector512<uint> v3, ref Vector512<uint> v4, ref Vector512<uint> v5, ref Vector512<uint> v6, ref Vector512<uint> v7, ref Vector512<uint> v8, ref Vector512<uint> v9, ref Vector512<uint> v10, ref Vector512<uint> v11, ref Vector512<uint> v12, ref Vector512<uint> v13, ref Vector512<uint> v14, ref Vector512<uint> v15, ref Vector512<uint> message)
+        {
+            Rounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref message);
+            return true;
+        }
+        public bool ParkForRotations => false;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Broadcast(uint value) => Vector512.Create(value);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Subtract(Vector512<uint> a, Vector512<uint> b) => Avx512F.Subtract(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> LessThan(Vector512<uint> a, Vector512<uint> b) => Vector512.LessThan(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Add(Vector512<uint> a, Vector512<uint> b) => Avx512F.Add(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Xor(Vector512<uint> a, Vector512<uint> b) => Avx512F.Xor(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR1(Vector512<uint> x) => Avx512F.RotateRight(x, 16);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR2(Vector512<uint> x) => Avx512F.RotateRight(x, 12);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR3(Vector512<uint> x) => Avx512F.RotateRight(x, 8);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR4(Vector512<uint> x) => Avx512F.RotateRight(x, 7);
+
+        // Rows of 2 x 32 bytes (lane k low, lane k + 8 high) through three shuffle stages: 48 shuffles per 16
+        // blocks, against 784 vector operations of the rounds.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void LoadMessage(ref byte input, nint stride, ref Vector512<uint> words) =>
+            LaneTranspose.Words32<Vector512<ulong>, RowsByInsert>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
+
+        // The same transpose backwards: row k then holds lane k's chain in its low half and lane k + 8's in its high half.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void StoreChains(ref byte output, Vector512<uint> h0, Vector512<uint> h1, Vector512<uint> h2, Vector512<uint> h3, Vector512<uint> h4, Vector512<uint> h5, Vector512<uint> h6, Vector512<uint> h7)
+        {
+            Vector512<ulong> r0 = h0.AsUInt64(), r1 = h1.AsUInt64(), r2 = h2.AsUInt64(), r3 = h3.AsUInt64();
+            Vector512<ulong> r4 = h4.AsUInt64(), r5 = h5.AsUInt64(), r6 = h6.AsUInt64(), r7 = h7.AsUInt64();
+            LaneTranspose.Words32x8<Vector512<ulong>, Transpose512>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
+            Store(ref output, 0, r0); Store(ref output, 1, r1); Store(ref output, 2, r2); Store(ref output, 3, r3);
+            Store(ref output, 4, r4); Store(ref output, 5, r5); Store(ref output, 6, r6); Store(ref output, 7, r7);
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void Store(ref byte output, int k, Vector512<ulong> row)
+        {
+            row.GetLower().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * k)));
+            row.GetUpper().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * (k + 8))));
+        }
+    }
+
+    /// <summary>
+    /// <see cref="Transpose512"/> with each row built as one 256-bit load and one vinserti64x4 from memory:
+    /// <c>Vector512.Create(lower, upper)</c> compiles (.NET 10) to two inserts into a stack temporary that is
+    /// reloaded and stored back on every block.
+    /// </summary>
+    private readonly struct RowsByInsert : ITransposeOps<Vector512<ulong>>
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public Vector512<ulong> Row(ref byte row, nint low, nint high) => Avx512F.InsertVector256(
+            Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, low))).ToVector512Unsafe(),
+            Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, high))), 1);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow32(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackLow32(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh32(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackHigh32(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow64(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackLow64(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh64(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackHigh64(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinLow(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).JoinLow(a, b);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinHigh(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).JoinHigh(a, b);
+    }
+}
+#endif

@@ -1,0 +1,162 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Blake2Fast.Cores;
+
+namespace Blake2Fast.State;
+
+/// <summary>
+/// The state machine shared by BLAKE2b and BLAKE2s: parameter block, buffering and finalization. The chain is
+/// 12 words (h0..h7, t0, t1, f0, f1) and the buffer one block; both live inside the caller's struct.
+/// </summary>
+/// <remarks>
+/// Invariant: the buffer holds 0..BlockSize bytes not yet compressed, and a full buffer stays uncompressed
+/// until more input arrives, because the last block (even a full one) must be compressed with the final flag.
+/// </remarks>
+internal static class Blake2StateMachine<T, TWord, TCompressor>
+    where T : unmanaged
+    where TWord : struct, IScalarWord<T>
+    where TCompressor : struct, ICompressor<T>
+{
+    public static int BlockSize => 16 * Unsafe.SizeOf<T>();
+
+    /// <summary>Sets the chain from the parameters and, for a keyed hash, buffers the zero-padded key block.</summary>
+    /// <returns>The digest length.</returns>
+    public static int Initialize(ref T chain, ref byte buffer, out int bufferLength, in Blake2Parameters parameters, uint xofLength = 0, bool keyBlock = true)
+    {
+        TWord w = default;
+        int wordSize = Unsafe.SizeOf<T>();
+        uint word0 = parameters.SequentialWord0(wordSize, xofLength, out int digestLength);
+        if (word0 != 0)
+        {
+            chain = w.Xor(w.IV(0), w.FromUInt32(word0));
+            for (int i = 1; i < 8; i++)
+                Unsafe.Add(ref chain, i) = w.IV(i);
+        }
+        else
+            digestLength = InitializeFromBlock(ref chain, parameters, xofLength);
+        for (int i = 8; i < 12; i++)
+            Unsafe.Add(ref chain, i) = default;
+
+        ReadOnlySpan<byte> key = parameters.Key;
+        Unsafe.InitBlockUnaligned(ref buffer, 0, (uint)BlockSize);
+        if (keyBlock && !key.IsEmpty)
+            Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
+        bufferLength = key.IsEmpty || !keyBlock ? 0 : BlockSize;
+        return digestLength;
+    }
+
+    // Out of line: the full parameter block is the rare case, and its 64-byte stackalloc would otherwise make every
+    // Initialize switch from tier-0 straight to FullOpts.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int InitializeFromBlock(ref T chain, in Blake2Parameters parameters, uint xofLength)
+    {
+        TWord w = default;
+        Span<byte> block = stackalloc byte[64];
+        int digestLength = parameters.WriteBlock(block, Unsafe.SizeOf<T>(), xofLength);
+        ref byte p = ref block[0];
+        for (int i = 0; i < 8; i++)
+            Unsafe.Add(ref chain, i) = w.Xor(w.IV(i), w.Load(ref p, i));
+        return digestLength;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Update(InstructionSet core, ref T chain, ref byte buffer, ref int bufferLength, ReadOnlySpan<byte> input) =>
+        Update(core, ref chain, ref buffer, ref bufferLength, ref MemoryMarshal.GetReference(input), input.Length);
+
+    public static void Update(InstructionSet core, ref T chain, ref byte buffer, ref int bufferLength, ref byte data, int length)
+    {
+        int blockSize = BlockSize;
+        int free = blockSize - bufferLength;
+        if (length <= free)
+        {
+            // Fits (possibly exactly filling the buffer): hold it back, it may be the last block.
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), ref data, (uint)length);
+            bufferLength += length;
+            return;
+        }
+
+        TCompressor compressor = default;
+        if (bufferLength != 0)
+        {
+            // More input follows the buffered bytes, so the buffered block is not the last one.
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), ref data, (uint)free);
+            compressor.Compress(core, ref chain, ref buffer, 1, (uint)blockSize);
+            data = ref Unsafe.Add(ref data, free);
+            length -= free;
+        }
+
+        // Full blocks straight from the caller's memory, keeping back 1..blockSize bytes for the buffer.
+        int blocks = (length - 1) / blockSize;
+        if (blocks > 0)
+        {
+            compressor.Compress(core, ref chain, ref data, (nuint)blocks, (uint)blockSize);
+            data = ref Unsafe.Add(ref data, blocks * blockSize);
+            length -= blocks * blockSize;
+        }
+
+        Unsafe.CopyBlockUnaligned(ref buffer, ref data, (uint)length);
+        bufferLength = length;
+    }
+
+    /// <summary>
+    /// One-shot hashing: the same steps as a state's Initialize, Update and Finish, with the chain and one block
+    /// on the stack and none of a state's bookkeeping. Full blocks are compressed straight from the input; only the
+    /// last (1..BlockSize bytes) is copied, into a block zeroed beforehand with fixed-size stores. An output
+    /// shorter than the digest throws, naming <c>outputName</c>, before anything is written.
+    /// </summary>
+    public static void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        Unsafe.SkipInit(out Message16<T> chainWords); // 12 of the 16 words used; Initialize writes them
+        Unsafe.SkipInit(out Message16<T> blockWords);
+        ref T chain = ref Message16<T>.First(ref chainWords);
+        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
+        int digestLength = Initialize(ref chain, ref block, out int buffered, parameters);
+        if (output.Length < digestLength)
+            Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
+
+        int blockSize = BlockSize, length = input.Length;
+        ref byte data = ref MemoryMarshal.GetReference(input);
+        TCompressor compressor = default;
+        if (buffered != 0 && length != 0)
+            compressor.Compress(core, ref chain, ref block, 1, (uint)blockSize); // the key block, not the last one
+        if (length > blockSize)
+        {
+            int blocks = (length - 1) / blockSize;
+            compressor.Compress(core, ref chain, ref data, (nuint)blocks, (uint)blockSize);
+            data = ref Unsafe.Add(ref data, blocks * blockSize);
+            length -= blocks * blockSize;
+        }
+        if (buffered == 0 || length != 0)
+        {
+            if (buffered != 0)
+                blockWords = default; // it held the key block; unkeyed, Initialize left it zeroed
+            Unsafe.CopyBlockUnaligned(ref block, ref data, (uint)length);
+            buffered = length;
+        }
+        Finish(core, ref chain, ref block, buffered, parameters.LastNode, output.Slice(0, digestLength));
+        chainWords = default; // key-derived
+        blockWords = default; // the key block or the input's tail
+    }
+
+    /// <summary>Compresses the final block and writes the digest's first <c>output.Length</c> bytes.</summary>
+    public static void Finish(InstructionSet core, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
+    {
+        TWord w = default;
+        int blockSize = BlockSize;
+        Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), 0, (uint)(blockSize - bufferLength));
+        Unsafe.Add(ref chain, 10) = w.AllOnes;
+        if (lastNode)
+            Unsafe.Add(ref chain, 11) = w.AllOnes;
+        default(TCompressor).Compress(core, ref chain, ref buffer, 1, (uint)bufferLength);
+
+        // The digest is h0..h7 in little-endian order: on a little-endian machine, the chain's own bytes. (The
+        // caller clears the chain, so swapping it in place on a big-endian one costs nothing extra.)
+        if (!BitConverter.IsLittleEndian)
+        {
+            for (int i = 0; i < 8; i++)
+                Unsafe.Add(ref chain, i) = w.Load(ref Unsafe.As<T, byte>(ref Unsafe.Add(ref chain, i)), 0);
+        }
+        Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(output), ref Unsafe.As<T, byte>(ref chain), (uint)output.Length);
+    }
+}

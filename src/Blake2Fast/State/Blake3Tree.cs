@@ -1,0 +1,607 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Blake2Fast.Cores;
+using static Blake2Fast.Cores.Blake3Flags;
+
+namespace Blake2Fast.State;
+
+/// <summary>
+/// BLAKE3's tree in progress: the chunk being filled, the stack of completed subtrees' chaining values, and the
+/// rule of what waits. Only chunk 0 can be the root (an input of at most 1 KiB), so it waits for one byte past it;
+/// every later chunk is hashed as soon as it is complete, whole chunks many at once in the lanes; what stays lazy is
+/// merging the stack, because the last two subtrees may merge into the root. The public state
+/// (<see cref="Blake3HashState"/>) wraps this with the API, the modes and saving.
+/// </summary>
+[StructLayout(LayoutKind.Sequential)]
+internal unsafe struct Blake3Tree
+{
+    public const int ChunkLength = 1024;
+    public const int BlockLength = 64;
+    public const int MaxDepth = 54; // 2^54 chunks of 1 KiB: 2^64 bytes
+    // Lazy merging keeps up to one CV more than the chunk count's set bits, but below 2^54 chunks that is 54 at most.
+    public const int MaxStack = MaxDepth;
+    private const int BlocksPerChunk = ChunkLength / BlockLength;
+    private const int MaxBatch = 64; // chunks hashed per batch on this thread (CVs on the stack: about 3 KiB)
+    private const int BatchRoom = MaxBatch * 32 + Blake3Batches.MaxLanes * 64 + 64; // CVs, then room for idle lanes
+
+    // Fixed buffers inside private structs: a fixed field of a public struct would make its generated buffer type public.
+    private Words _key;
+    private Words _chunkCv;
+    private Block _block;
+    private CvStack _stack;
+    private ulong _chunkCounter; // chunks in the stack: the current chunk's index
+    private int _blockLength; // bytes in _block
+    private int _blocksCompressed; // blocks of the current chunk already compressed
+    private int _stackLength;
+    private uint _flags; // the mode: 0, KeyedHash, DeriveKeyContext or DeriveKeyMaterial
+    private InstructionSet _core;
+
+    public Blake3Tree(ref uint key, uint flags, InstructionSet core)
+    {
+        for (int i = 0; i < 8; i++)
+            _key.W[i] = _chunkCv.W[i] = Unsafe.Add(ref key, i);
+        _flags = flags;
+        _core = core;
+    }
+
+    public readonly uint Flags => _flags;
+    public readonly ulong ChunkCounter => _chunkCounter;
+    public readonly int BlockLengthHeld => _blockLength;
+    public readonly int BlocksCompressed => _blocksCompressed;
+    public readonly int StackLength => _stackLength;
+
+    /// <summary>Adds <paramref name="input"/>; whole chunks go to the lanes, on up to <paramref name="parallelism"/> threads.</summary>
+    public void Update(ReadOnlySpan<byte> input, int parallelism)
+    {
+        ref byte source = ref MemoryMarshal.GetReference(input);
+        int length = input.Length, position = 0;
+        while (position < length)
+        {
+            if (_blockLength == BlockLength)
+            {
+                // A full block waited, and more input has come: it is not the input's last.
+                if (_blocksCompressed == BlocksPerChunk - 1)
+                {
+                    FinishChunk();
+                }
+                else
+                {
+                    Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
+                    _blocksCompressed++;
+                }
+                _blockLength = 0;
+            }
+            int remaining = length - position;
+            if (_blockLength == 0 && _blocksCompressed == 0)
+            {
+                // At a chunk boundary: every whole chunk at once, but chunk 0 only with a byte past it.
+                int chunks = _chunkCounter == 0 && remaining <= ChunkLength ? 0 : remaining / ChunkLength;
+                if (chunks > 0)
+                {
+                    fixed (byte* start = &Unsafe.Add(ref source, position))
+                        HashChunks(start, chunks, remaining, parallelism);
+                    position += chunks * ChunkLength;
+                    continue;
+                }
+            }
+            if (_blockLength == 0)
+            {
+                // Whole blocks straight from the input, never the chunk's last nor the input's last (they wait).
+                int direct = Math.Min((remaining - 1) / BlockLength, BlocksPerChunk - 1 - _blocksCompressed);
+                if (direct > 0)
+                {
+                    Blake3Block.CompressBlocks(_core, ref _chunkCv.W[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
+                        _blocksCompressed == 0 ? ChunkStart : 0, 0);
+                    _blocksCompressed += direct;
+                    position += direct * BlockLength;
+                    remaining -= direct * BlockLength;
+                }
+            }
+            int take = Math.Min(BlockLength - _blockLength, remaining);
+            Unsafe.CopyBlockUnaligned(ref _block.B[_blockLength], ref Unsafe.Add(ref source, position), (uint)take);
+            _blockLength += take;
+            position += take;
+            if (_blockLength == BlockLength && _blocksCompressed == BlocksPerChunk - 1 && _chunkCounter != 0)
+            {
+                // A later chunk is complete: it can never be the root, so it need not wait.
+                FinishChunk();
+                _blockLength = 0;
+            }
+        }
+    }
+
+    /// <summary>The root node as an output reader: the current chunk (if any) folded into the stacked subtrees from the top.</summary>
+    public Blake3OutputReader Root()
+    {
+        RootNode(out Words cv, out Block block, out int blockLength, out uint flags);
+        var reader = new Blake3OutputReader(ref cv.W[0], ref block.B[0], blockLength, flags, _core);
+        cv = default;
+        block = default;
+        return reader;
+    }
+
+    /// <summary>
+    /// The root node's input CV, block (zero-padded), block length and flags (without ROOT): the current chunk (if any)
+    /// folded into the stacked subtrees from the top.
+    /// </summary>
+    private void RootNode(out Words cv, out Block block, out int blockLength, out uint flags)
+    {
+        Unsafe.InitBlockUnaligned(ref _block.B[_blockLength], 0, (uint)(BlockLength - _blockLength));
+        uint chunkFlags = _flags | ChunkEnd | (_blocksCompressed == 0 ? ChunkStart : 0);
+        Unsafe.SkipInit(out cv);
+        Unsafe.SkipInit(out block);
+        if (_stackLength == 0)
+        {
+            cv = _chunkCv;
+            block = _block;
+            blockLength = _blockLength;
+            flags = chunkFlags;
+            return;
+        }
+        int level;
+        if (_blockLength == 0 && _blocksCompressed == 0)
+        {
+            // Only PushSubtree can leave one subtree alone here, and its top was compressed without the root's flag.
+            if (_stackLength < 2)
+                throw new InvalidOperationException("A lone stacked subtree cannot be the root: more input must follow it.");
+            // The input ended on a chunk boundary past chunk 0: the root merges the stack alone.
+            ReadWords(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref _stack.B[32 * (_stackLength - 1)]), 32), ref cv.W[0]);
+            level = _stackLength - 2;
+        }
+        else
+        {
+            // The chunk in progress follows everything stacked, so no merge below is the root: merging down to the
+            // chunk count's set bits leaves the stack as the binary decomposition the fold below assumes.
+            MergeDown(PopCount(_chunkCounter));
+            Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, chunkFlags);
+            cv = _chunkCv;
+            level = _stackLength - 1;
+        }
+        for (; ; level--)
+        {
+            Unsafe.CopyBlockUnaligned(ref block.B[0], ref _stack.B[32 * level], 32);
+            WriteWords(ref cv.W[0], ref block.B[32]);
+            cv = _key;
+            if (level == 0)
+                break;
+            Blake3Block.Compress(_core, ref cv.W[0], ref block.B[0], 0, BlockLength, _flags | Parent);
+        }
+        blockLength = BlockLength;
+        flags = _flags | Parent;
+    }
+
+    /// <summary>
+    /// The output of the root node into <paramref name="output"/>: up to 32 bytes (the usual digest) straight from one
+    /// compression, more through an output reader. The tree is not changed but for the waiting block's padding.
+    /// </summary>
+    public void WriteRoot(Span<byte> output)
+    {
+        RootNode(out Words cv, out Block block, out int blockLength, out uint flags);
+        if (output.Length <= 32)
+        {
+            Blake3Block.Compress(_core, ref cv.W[0], ref block.B[0], 0, (uint)blockLength, flags | Blake3Flags.Root);
+            WriteWords(ref cv.W[0], ref block.B[0]);
+            new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block.B[0]), output.Length).CopyTo(output);
+        }
+        else
+        {
+            var reader = new Blake3OutputReader(ref cv.W[0], ref block.B[0], blockLength, flags, _core);
+            reader.Read(output);
+            reader.Clear();
+        }
+        cv = default;
+        block = default;
+    }
+
+    /// <summary>
+    /// One-shot hashing of a whole input into <paramref name="output"/>: the tree lives on this frame, and only what
+    /// is read is written first (a state would zero, copy and clear its 1.9 KiB: about 250 ns, a fifth of a 2 KiB hash).
+    /// </summary>
+    public static void Hash(ref uint key, uint flags, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        Blake3Tree tree;
+        Unsafe.SkipInit(out tree);
+        tree._key = Unsafe.As<uint, Words>(ref key);
+        tree._chunkCv = tree._key;
+        tree._chunkCounter = 0;
+        tree._blockLength = 0;
+        tree._blocksCompressed = 0;
+        tree._stackLength = 0;
+        tree._flags = flags;
+        tree._core = core;
+        tree.Update(input, 1);
+        tree.WriteRoot(output);
+        tree.Clear();
+    }
+
+    /// <summary>
+    /// Wipes the key material and all this tree wrote, and nothing more: the stack never held more CVs than the chunk
+    /// count's bit length plus one (at most one unmerged CV beyond its set bits), so a short input clears a few dozen
+    /// bytes of it, not all 1.7 KiB.
+    /// </summary>
+    public void Clear()
+    {
+        int used = Math.Min(MaxStack, 65 - LeadingZeroCount(_chunkCounter));
+        _key = default;
+        _chunkCv = default;
+        _block = default;
+        Unsafe.InitBlockUnaligned(ref _stack.B[0], 0, (uint)(32 * used));
+        _chunkCounter = 0;
+        _blockLength = 0;
+        _blocksCompressed = 0;
+        _stackLength = 0;
+        _flags = 0;
+        _core = 0;
+    }
+
+    // ---- saving (the public state's envelope carries these) ----
+
+    /// <summary>Bytes of the body <see cref="Save"/> writes: counter, key, chunk CV, the block's bytes, the stack.</summary>
+    public readonly int SavedLength => 8 + 32 + 32 + _blockLength + 32 * _stackLength;
+
+    public readonly void Save(Span<byte> body)
+    {
+        BinaryPrimitives.WriteUInt64LittleEndian(body, _chunkCounter);
+        for (int i = 0; i < 8; i++)
+        {
+            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(8 + 4 * i), _key.W[i]);
+            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(40 + 4 * i), _chunkCv.W[i]);
+        }
+        int at = 72;
+        for (int i = 0; i < _blockLength; i++)
+            body[at++] = _block.B[i];
+        for (int i = 0; i < 32 * _stackLength; i++)
+            body[at++] = _stack.B[i];
+    }
+
+    /// <summary>
+    /// Whether these counts are a state <see cref="Update"/> can leave: the stack holds the chunk count's set bits,
+    /// plus one unmerged CV at most; a state on a chunk boundary has passed chunk 0 and holds two CVs at least.
+    /// </summary>
+    public static bool IsValid(ulong chunkCounter, int blocksCompressed, int blockLength, int stackLength)
+    {
+        if (blocksCompressed > BlocksPerChunk - 1 || blockLength > BlockLength || stackLength > MaxStack || chunkCounter >> MaxDepth != 0)
+            return false;
+        if (chunkCounter == 0)
+            return stackLength == 0;
+        if (stackLength < PopCount(chunkCounter) || stackLength > PopCount(chunkCounter - 1) + 1)
+            return false;
+        return blockLength != 0 || (blocksCompressed == 0 && stackLength >= 2);
+    }
+
+    /// <summary>A tree resumed from <see cref="Save"/>'s body (the counts checked with <see cref="IsValid"/>).</summary>
+    public static Blake3Tree Restore(ReadOnlySpan<byte> body, uint flags, int blocksCompressed, int blockLength, int stackLength, InstructionSet core)
+    {
+        Words key;
+        ReadWords(body.Slice(8), ref key.W[0]);
+        var tree = new Blake3Tree(ref key.W[0], flags, core);
+        key = default;
+        ReadWords(body.Slice(40), ref tree._chunkCv.W[0]);
+        tree._chunkCounter = BinaryPrimitives.ReadUInt64LittleEndian(body);
+        tree._blocksCompressed = blocksCompressed;
+        tree._blockLength = blockLength;
+        tree._stackLength = stackLength;
+        int at = 72;
+        for (int i = 0; i < blockLength; i++)
+            tree._block.B[i] = body[at++];
+        for (int i = 0; i < 32 * stackLength; i++)
+            tree._stack.B[i] = body[at++];
+        return tree;
+    }
+
+    // ---- chunks and subtrees ----
+
+    /// <summary>Compresses the waiting last block of a full chunk and stacks the chunk's CV.</summary>
+    private void FinishChunk()
+    {
+        Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
+        byte* cv = stackalloc byte[32];
+        WriteWords(ref _chunkCv.W[0], ref *cv);
+        Push(cv, 1);
+        for (int i = 0; i < 8; i++)
+            _chunkCv.W[i] = _key.W[i];
+        _blocksCompressed = 0;
+    }
+
+    /// <summary>
+    /// Hashes <paramref name="chunks"/> whole chunks at <paramref name="input"/> (from a chunk boundary; <paramref name="available"/>
+    /// bytes there) into the stack: batches of up to <see cref="MaxBatch"/> chunks aligned to their size, or with
+    /// threads to use, whole power-of-two subtrees split over them.
+    /// </summary>
+    private void HashChunks(byte* input, int chunks, int available, int parallelism)
+    {
+        bool split = parallelism > 1 && chunks >= 2 * ParallelGrain;
+        byte* cv = stackalloc byte[32];
+        fixed (uint* key = &_key.W[0])
+        {
+            while (chunks > 0)
+            {
+                // With nothing past these chunks, a batch that starts the input may end it: its top is the root.
+                bool mayBeRoot = _chunkCounter == 0 && available == chunks * ChunkLength;
+                if (split)
+                {
+                    int n = 1;
+                    while (n * 2 <= chunks && (_chunkCounter & (ulong)(n * 2 - 1)) == 0)
+                        n *= 2;
+                    if (mayBeRoot && n == chunks)
+                        n /= 2;
+                    if (n >= 2 * ParallelGrain)
+                    {
+                        ParallelSubtree(input, n, _chunkCounter, key, _flags, _core, parallelism, cv);
+                        Push(cv, n);
+                        input += (long)n * ChunkLength;
+                        available -= n * ChunkLength;
+                        chunks -= n;
+                        continue;
+                    }
+                }
+                int batch = Math.Min(chunks, MaxBatch - (int)(_chunkCounter % MaxBatch));
+                HashBatch(input, batch, available, mayBeRoot && batch == chunks, key);
+                input += (long)batch * ChunkLength;
+                available -= batch * ChunkLength;
+                chunks -= batch;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Hashes <paramref name="count"/> chunks side by side, reduces their CVs to the aligned subtrees they complete
+    /// (each level's parents side by side), and stacks those left to right. With <paramref name="mayBeRoot"/>, the
+    /// node that would cover the whole input so far is left as its two halves.
+    /// </summary>
+    private void HashBatch(byte* input, int count, int available, bool mayBeRoot, uint* key)
+    {
+        byte* buffer = stackalloc byte[BatchRoom];
+        byte* nodes = buffer;
+        byte* end = buffer + BatchRoom;
+        Blake3Batches.HashMany(_core, input, count, ChunkLength, BlocksPerChunk, key, _chunkCounter, true, _flags, ChunkStart, ChunkEnd,
+            nodes, available, BatchRoom);
+
+        // Level by level: nodes a..b-1 (in units of the level's size). An odd node at either end has no sibling here:
+        // the left one is stacked now (it is the leftmost), the right one after everything above it.
+        byte* right = stackalloc byte[8 * 32];
+        int* rightLevel = stackalloc int[8];
+        int rights = 0;
+        ulong a = _chunkCounter, b = a + (ulong)count;
+        for (int level = 0; ; level++)
+        {
+            if (b - a == 1 || (mayBeRoot && rights == 0 && a == 0 && b == 2))
+            {
+                for (ulong i = 0; i < b - a; i++)
+                    Push(nodes + 32 * (long)i, 1 << level);
+                break;
+            }
+            if ((a & 1) != 0)
+            {
+                Push(nodes, 1 << level);
+                nodes += 32;
+                a++;
+            }
+            if ((b & 1) != 0)
+            {
+                Unsafe.CopyBlockUnaligned(right + 32 * rights, nodes + 32 * (long)(b - 1 - a), 32);
+                rightLevel[rights++] = level;
+                b--;
+            }
+            if (a == b)
+                break;
+            Blake3Batches.HashMany(_core, nodes, (int)(b - a) / 2, BlockLength, 1, key, 0, false, _flags | Parent, 0, 0, nodes, end - nodes, end - nodes);
+            a /= 2;
+            b /= 2;
+        }
+        for (int i = rights - 1; i >= 0; i--)
+            Push(right + 32 * i, 1 << rightLevel[i]);
+    }
+
+    /// <summary>Chunks per thread, at the least (256 KiB): below that, a thread's start costs more than it saves.</summary>
+    private const int ParallelGrain = 256;
+
+    /// <summary>
+    /// The CV of the subtree of <paramref name="chunks"/> chunks (a power of two) at <paramref name="input"/>: its halves'
+    /// halves ... on up to <paramref name="parallelism"/> threads of at least <see cref="ParallelGrain"/> chunks each,
+    /// then their CVs merged here. Static and by pointer: a worker cannot reach a struct's <c>this</c>.
+    /// </summary>
+    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet core, int parallelism, byte* cv)
+    {
+        int parts = 1;
+        while (parts * 2 <= parallelism && chunks / (parts * 2) >= ParallelGrain)
+            parts *= 2;
+        int per = chunks / parts;
+        int room = Math.Max(parts, Blake3Batches.MaxLanes * 2) * 32;
+        byte* cvs = stackalloc byte[room];
+        System.Threading.Tasks.Parallel.For(0, parts, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = parts },
+            i => Subtree(input + (long)i * per * ChunkLength, per, counter + (ulong)(i * per), key, flags, core, cvs + i * 32));
+        for (int m = parts; m > 1; m >>= 1)
+            Blake3Batches.HashMany(core, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, room, room);
+        Unsafe.CopyBlockUnaligned(cv, cvs, 32);
+    }
+
+    /// <summary>The CV of a subtree of <paramref name="chunks"/> chunks (a power of two), on the calling thread.</summary>
+    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet core, byte* cv)
+    {
+        if (chunks > MaxBatch)
+        {
+            // Halves, recursively: the two CVs side by side are their parent's block.
+            byte* pair = stackalloc byte[64];
+            int half = chunks / 2;
+            Subtree(input, half, counter, key, flags, core, pair);
+            Subtree(input + (long)half * ChunkLength, half, counter + (ulong)half, key, flags, core, pair + 32);
+            Blake3Kernels.HashMany(core, ref *pair, 1, BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cv);
+            return;
+        }
+        byte* cvs = stackalloc byte[BatchRoom];
+        Blake3Batches.HashMany(core, input, chunks, ChunkLength, BlocksPerChunk, key, counter, true, flags, ChunkStart, ChunkEnd, cvs,
+            (long)chunks * ChunkLength, BatchRoom);
+        for (int m = chunks; m > 1; m >>= 1)
+            Blake3Batches.HashMany(core, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, BatchRoom, BatchRoom);
+        Unsafe.CopyBlockUnaligned(cv, cvs, 32);
+    }
+
+    /// <summary>
+    /// The CV of the aligned subtree of whole chunks in <paramref name="input"/> (a power of two of them) that starts at chunk
+    /// <paramref name="counter"/>, hashed on the calling thread with this tree's key and mode, for
+    /// <see cref="PushSubtree"/>. Reads only the key and mode, so several threads may call it at once on a copy.
+    /// </summary>
+    public readonly void SubtreeCv(ReadOnlySpan<byte> input, ulong counter, Span<byte> cv)
+    {
+        int chunks = input.Length / ChunkLength;
+        if (cv.Length != 32 || chunks == 0 || input.Length != chunks * ChunkLength || (chunks & (chunks - 1)) != 0
+            || (counter & (ulong)(chunks - 1)) != 0)
+            throw new ArgumentException("A subtree is a power of two of whole chunks at a multiple of its size, and its CV 32 bytes.");
+        Words key = _key;
+        fixed (byte* source = input)
+        fixed (byte* target = cv)
+            Subtree(source, chunks, counter, &key.W[0], _flags, _core, target);
+        key = default;
+    }
+
+    /// <summary>
+    /// Stacks the CV of the next <paramref name="chunks"/> chunks, hashed elsewhere with <see cref="SubtreeCv"/>. Only on
+    /// a chunk boundary, and never as the whole input: whoever pushes the first subtree must add more input after it
+    /// (a second subtree or at least one byte), since a lone subtree would be the root, which needs its own flag.
+    /// </summary>
+    public void PushSubtree(ReadOnlySpan<byte> cv, int chunks)
+    {
+        if (cv.Length != 32 || chunks <= 0 || (chunks & (chunks - 1)) != 0 || (_chunkCounter & (ulong)(chunks - 1)) != 0
+            || _blockLength != 0 || _blocksCompressed != 0)
+            throw new InvalidOperationException("A subtree is stacked only on a chunk boundary aligned to its size.");
+        fixed (byte* source = cv)
+            Push(source, chunks);
+    }
+
+    /// <summary>
+    /// Stacks the CV of a completed subtree of <paramref name="chunks"/> chunks, first merging what the CVs before it
+    /// complete (down to one per set bit of the chunk count): lazily, because the last two may merge into the root,
+    /// and a merge here has this subtree after it, so it never is.
+    /// </summary>
+    private void Push(byte* cv, int chunks)
+    {
+        MergeDown(PopCount(_chunkCounter));
+        Unsafe.CopyBlockUnaligned(ref _stack.B[32 * _stackLength], ref *cv, 32);
+        _stackLength++;
+        _chunkCounter += (ulong)chunks;
+    }
+
+    /// <summary>Merges the top two stacked CVs until <paramref name="keep"/> are left.</summary>
+    private void MergeDown(int keep)
+    {
+        Words parent;
+        while (_stackLength > keep)
+        {
+            // The two top CVs lie side by side: they are the parent's block as they stand.
+            for (int i = 0; i < 8; i++)
+                parent.W[i] = _key.W[i];
+            ref byte block = ref _stack.B[32 * (_stackLength - 2)];
+            Blake3Block.Compress(_core, ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
+            WriteWords(ref parent.W[0], ref block);
+            _stackLength--;
+        }
+    }
+
+    private static int LeadingZeroCount(ulong value)
+    {
+#if NETSTANDARD2_0 || NETSTANDARD2_1
+        int count = 0;
+        for (; count < 64 && (value & (1UL << 63 - count)) == 0; count++) { }
+        return count;
+#else
+        return System.Numerics.BitOperations.LeadingZeroCount(value);
+#endif
+    }
+
+    internal static int PopCount(ulong value)
+    {
+#if NETSTANDARD2_0 || NETSTANDARD2_1
+        int count = 0;
+        for (; value != 0; value &= value - 1)
+            count++;
+        return count;
+#else
+        return System.Numerics.BitOperations.PopCount(value);
+#endif
+    }
+
+    // ---- words ----
+
+    // On little-endian CPUs the words are the bytes: one 32-byte copy, which the JIT emits as a vector move.
+    internal static void ReadWords(ReadOnlySpan<byte> bytes, ref uint words)
+    {
+        if (BitConverter.IsLittleEndian)
+        {
+            Unsafe.CopyBlockUnaligned(ref Unsafe.As<uint, byte>(ref words), ref MemoryMarshal.GetReference(bytes.Slice(0, 32)), 32);
+            return;
+        }
+        for (int i = 0; i < 8; i++)
+            Unsafe.Add(ref words, i) = BinaryPrimitives.ReadUInt32LittleEndian(bytes.Slice(4 * i));
+    }
+
+    internal static void WriteWords(ref uint words, ref byte bytes)
+    {
+        if (BitConverter.IsLittleEndian)
+        {
+            Unsafe.CopyBlockUnaligned(ref bytes, ref Unsafe.As<uint, byte>(ref words), 32);
+            return;
+        }
+        for (int i = 0; i < 8; i++)
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 4 * i), BinaryPrimitives.ReverseEndianness(Unsafe.Add(ref words, i)));
+    }
+
+    /// <summary>
+    /// The last block of an input (0 to 64 bytes) into <paramref name="block"/>, zero-padded: two overlapping moves
+    /// of the widest size that fits rather than the runtime's copy and fill helpers, whose calls cost as much as a
+    /// tenth of a one-block hash.
+    /// </summary>
+    internal static void CopyPadded(ReadOnlySpan<byte> last, ref byte block)
+    {
+        int n = last.Length;
+        ref byte s = ref MemoryMarshal.GetReference(last);
+        Unsafe.InitBlockUnaligned(ref block, 0, BlockLength);
+        if (n >= 32)
+        {
+            Unsafe.CopyBlockUnaligned(ref block, ref s, 32);
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref block, n - 32), ref Unsafe.Add(ref s, n - 32), 32);
+        }
+        else if (n >= 16)
+        {
+            Unsafe.CopyBlockUnaligned(ref block, ref s, 16);
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref block, n - 16), ref Unsafe.Add(ref s, n - 16), 16);
+        }
+        else if (n >= 8)
+        {
+            Unsafe.WriteUnaligned(ref block, Unsafe.ReadUnaligned<ulong>(ref s));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref block, n - 8), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref s, n - 8)));
+        }
+        else if (n >= 4)
+        {
+            Unsafe.WriteUnaligned(ref block, Unsafe.ReadUnaligned<uint>(ref s));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref block, n - 4), Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref s, n - 4)));
+        }
+        else if (n > 0)
+        {
+            // 1 to 3 bytes: the first, the middle and the last cover them all.
+            block = s;
+            Unsafe.Add(ref block, n / 2) = Unsafe.Add(ref s, n / 2);
+            Unsafe.Add(ref block, n - 1) = Unsafe.Add(ref s, n - 1);
+        }
+    }
+
+    /// <summary>Eight words: a key or chaining value.</summary>
+    internal struct Words
+    {
+        public fixed uint W[8];
+    }
+
+    /// <summary>One 64-byte block.</summary>
+    internal struct Block
+    {
+        public fixed byte B[BlockLength];
+    }
+
+    /// <summary>The chaining values of the completed subtrees, 32 bytes each.</summary>
+    private struct CvStack
+    {
+        public fixed byte B[MaxStack * 32];
+    }
+}
