@@ -3,7 +3,8 @@
 # file, a tree of 20,000 small files, and one 1 GB file, each tool with its defaults (all files in the page cache).
 # Each row is the best of 3 runs, the tools alternated within each round; start-up is the best of 3 rounds of 20.
 #
-#   build/bench-tool.sh                     publish b2fsum (NativeAOT, linux-x64) and measure it
+#   build/bench-tool.sh                     pack b2fsum as CI does, install it with dotnet tool install --tool-path
+#                                           (NativeAOT linux-x64 with its x86-64-v4 twin) and measure that command
 #   B2FSUM=~/.dotnet/tools/b2fsum build/bench-tool.sh    measure an installed command instead (no build)
 #   BENCH_DIR=/var/tmp/b2fsum-bench build/bench-tool.sh  keep the data there and reuse it next time
 #
@@ -28,9 +29,15 @@ fi
 mkdir -p "${data}"
 
 if [ -z "${B2FSUM:-}" ]; then
-  echo "=== publishing b2fsum (NativeAOT, linux-x64) into ${data}/b2fsum"
-  dotnet publish src/Blake2Fast.Tool/Blake2Fast.Tool.csproj -c Release -f net10.0 -r linux-x64 -o "${data}/b2fsum" -v quiet -nologo
-  B2FSUM="${data}/b2fsum/Blake2Fast.Tool"
+  # What users get: the packages .ci/run packs, installed from a local folder (the command is a link into the store).
+  echo "=== packing b2fsum (pointer and linux-x64 packages) and installing it into ${data}/b2fsum"
+  rm -rf "${data}/packages" "${data}/b2fsum"
+  dotnet pack src/Blake2Fast.Tool/Blake2Fast.Tool.csproj -c Release -o "${data}/packages" -v quiet -nologo
+  dotnet pack src/Blake2Fast.Tool/Blake2Fast.Tool.csproj -c Release -p:B2fsumRid=linux-x64 -o "${data}/packages" -v quiet -nologo
+  printf '<configuration><packageSources><clear /><add key="local" value="%s" /></packageSources></configuration>\n' \
+    "${data}/packages" > "${data}/nuget.config"
+  dotnet tool install Blake2Fast.Tool --tool-path "${data}/b2fsum" --configfile "${data}/nuget.config" >/dev/null
+  B2FSUM="${data}/b2fsum/b2fsum"
 fi
 "${B2FSUM}" --version | sed -n '1p;3p'
 
@@ -89,8 +96,12 @@ EOF
 }
 
 # row LABEL PEER_LABEL RUNS_PER_ROUND DIR "PEER COMMAND" "B2FSUM COMMAND": best of 3 rounds, the two alternated.
+# The commands are listed under the table.
+commands=()
 row() {
   local label="$1" peer="$2" runs="$3" dir="$4" peer_cmd="$5" ours_cmd="$6"
+  local where="${dir#"${data}"}"
+  commands+=("${label} (in .${where}): ${peer_cmd}  vs  ${ours_cmd}")
   local best_peer=999 best_ours=999 t
   for _ in 1 2 3; do
     t="$(cd "${dir}" && eval "time_best ${runs} ${peer_cmd}")"
@@ -120,5 +131,10 @@ row "20,000 files, -a blake3" "b3sum" 1 "${data}/tree" "b3sum */*" "${B} -a blak
 row "1 GB, -a blake3" "b3sum" 1 "${data}" "b3sum big1g" "${B} -a blake3 big1g"
 row "1 GB, BLAKE2b" "b2sum" 1 "${data}" "b2sum big1g" "${B} big1g"
 row "20,000 files, BLAKE2b, --threads 1" "b2sum" 1 "${data}/tree" "b2sum */*" "${B} --threads 1 */*"
+echo
+echo "Commands (in ${data}; the tree's */* expands to its 20,000 names; start-up with hyperfine -N, warm):"
+for c in "${commands[@]}"; do
+  echo "- ${c}"
+done
 echo
 echo "Load average after: $(cut -d' ' -f1-3 /proc/loadavg) (other jobs on the machine make wall times noisy)."

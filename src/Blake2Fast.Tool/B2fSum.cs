@@ -81,7 +81,7 @@ public static class B2fSum
         // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
         // beyond a few hundred, workers only add stacks.
         int spreadThreads = Math.Min(threads, Environment.ProcessorCount);
-        int workers = Math.Min(Math.Min(threads, options.Files.Count), MaxWorkers);
+        int workers = Workers(threads, options.Files.Count);
         if (workers <= 1)
         {
             // One file, or --threads 1: on this thread, each line written as soon as it is done (a single BLAKE3
@@ -96,6 +96,22 @@ public static class B2fSum
             return ok ? 0 : 1;
         }
 
+        int next = 0;
+        HashJob? Next() => next < options.Files.Count ? new HashJob(options.Files[next++], options.Algorithm, options.DigestBytes) : null;
+        RunOrdered(Next, sourceMayWait: false, workers, spreadThreads, context, (job, failure, digest) => Deliver(job.Name, failure, digest));
+        return ok ? 0 : 1;
+    }
+
+    /// <summary>The worker threads for a run of <paramref name="threads"/> (<c>--threads</c>, else one per processor) over at most <paramref name="files"/> files.</summary>
+    internal static int Workers(int threads, int files) => Math.Min(Math.Min(threads, files), MaxWorkers);
+
+    /// <summary>
+    /// Hashes the jobs of <paramref name="source"/> on <paramref name="workers"/> threads, delivering each in order on
+    /// this thread (<see cref="OrderedHashing"/>), with the lines that are ready leaving standard output together.
+    /// </summary>
+    internal static void RunOrdered(
+        Func<HashJob?> source, bool sourceMayWait, int workers, int spreadThreads, ToolContext context, Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver)
+    {
         // Lines that are ready leave together, and everything ready is written out before waiting for the next.
         var batched = context.Stdout as StandardOutputWriter;
         if (batched is not null)
@@ -105,7 +121,7 @@ public static class B2fSum
 
         try
         {
-            OrderedHashing.Run(options.Files, options.Algorithm, options.DigestBytes, workers, spreadThreads, context, Deliver, context.Stdout.Flush);
+            OrderedHashing.Run(source, sourceMayWait, workers, spreadThreads, context, deliver, context.Stdout.Flush);
 
             // The last lines leave now, as they would have one by one: a failure here is a failure of the run, not
             // of the final close (which decides whether "write error" gives a reason).
@@ -118,8 +134,6 @@ public static class B2fSum
                 batched.FlushEachLine = true;
             }
         }
-
-        return ok ? 0 : 1;
     }
 
     /// <summary>One output line, in b2sum's format or the BSD (<c>--tag</c>) one.</summary>

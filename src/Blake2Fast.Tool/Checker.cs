@@ -7,7 +7,8 @@ namespace Blake2Fast.Tool;
 
 /// <summary>
 /// <c>--check</c>: reads checksum files in b2sum's format or the BSD (<c>--tag</c>) one, recomputes each listed
-/// file's digest with the length the line implies, and reports like coreutils.
+/// file's digest with the length the line implies, and reports like coreutils. The listed files are hashed on the
+/// worker pool (<see cref="OrderedHashing"/>) as the list is read, and reported in the list's order.
 /// </summary>
 internal static class Checker
 {
@@ -51,18 +52,37 @@ internal static class Checker
         }
 
         var parser = new CheckLineParser(options.Algorithm, options.InMode);
+        using IEnumerator<string> lines = ReadLines(stream!).GetEnumerator();
+        bool readFailed = false;
         long lineNumber = 0;
         long improperlyFormatted = 0;
         long properlyFormatted = 0;
         long matched = 0;
         long mismatched = 0;
         long unreadable = 0;
-        // Room for every standard length; a longer (BLAKE3 extended) digest gets an array of its own.
-        Span<byte> digest = stackalloc byte[64];
-        try
+
+        // The list's next line to report, as a job: the file to hash, or nothing to hash (an improperly formatted
+        // line, or "-" under --keyed); blank lines and comments are skipped. Null at the end or on a read error.
+        HashJob? Next()
         {
-            foreach (string line in ReadLines(stream!))
+            while (true)
             {
+                string line;
+                try
+                {
+                    if (!lines.MoveNext())
+                    {
+                        return null;
+                    }
+
+                    line = lines.Current;
+                }
+                catch (IOException)
+                {
+                    readFailed = true;
+                    return null;
+                }
+
                 lineNumber++;
                 CheckLineParser.Result result = parser.Parse(line, out CheckLineParser.Entry entry);
                 if (result == CheckLineParser.Result.Skip)
@@ -70,63 +90,104 @@ internal static class Checker
                     continue;
                 }
 
-                if (result == CheckLineParser.Result.Invalid)
+                // A list read from standard input cannot name it: coreutils counts such a line as improperly formatted.
+                if (result == CheckLineParser.Result.Invalid || (checkFile == "-" && entry.Name == "-"))
                 {
-                    improperlyFormatted++;
-                    if (options.Warn)
-                    {
-                        context.Error(quotedDisplay + ": " + lineNumber + ": improperly formatted "
-                            + options.Algorithm.TagName + " checksum line");
-                    }
-
-                    continue;
+                    return new HashJob(string.Empty, null, 0, new CheckLine(lineNumber, null));
                 }
 
-                properlyFormatted++;
-                Span<byte> actual = entry.DigestBytes <= digest.Length ? digest.Slice(0, entry.DigestBytes) : new byte[entry.DigestBytes];
-                FileHasher.Failure? failure = options.Keyed && entry.Name == "-"
-                    ? new FileHasher.Failure(KeyOnStandardInput, IsMissing: false)
-                    : FileHasher.TryHash(entry.Name, entry.Algorithm, actual, context);
-                string shownName = Quoting.NeedsCheckResultEscape(entry.Name) ? "\\" + Quoting.EscapeName(entry.Name) : entry.Name;
-                if (failure is not null)
+                if (options.Keyed && entry.Name == "-")
                 {
-                    if (options.IgnoreMissing && failure.Value.IsMissing)
-                    {
-                        continue;
-                    }
-
-                    context.Error(context.QuoteName(entry.Name) + ": " + failure.Value.Message);
-                    unreadable++;
-                    if (!options.Status)
-                    {
-                        context.Stdout.Write(shownName + ": FAILED open or read\n");
-                    }
-
-                    continue;
+                    return new HashJob(entry.Name, null, 0, new CheckLine(lineNumber, entry));
                 }
 
-                if (HexEquals(entry.Hex, actual))
+                return new HashJob(entry.Name, entry.Algorithm, entry.DigestBytes, new CheckLine(lineNumber, entry));
+            }
+        }
+
+        // One line's outcome, in the list's order whichever thread hashed it.
+        void Report(HashJob job, FileHasher.Failure? failure, ReadOnlySpan<byte> actual)
+        {
+            var line = (CheckLine)job.Tag!;
+            if (line.Entry is not CheckLineParser.Entry entry)
+            {
+                improperlyFormatted++;
+                if (options.Warn)
                 {
-                    matched++;
-                    if (!options.Status && !options.Quiet)
-                    {
-                        context.Stdout.Write(shownName + ": OK\n");
-                    }
+                    context.Error(quotedDisplay + ": " + line.Number + ": improperly formatted "
+                        + options.Algorithm.TagName + " checksum line");
                 }
-                else
+
+                return;
+            }
+
+            properlyFormatted++;
+            if (job.Algorithm is null)
+            {
+                failure = new FileHasher.Failure(KeyOnStandardInput, IsMissing: false);
+            }
+
+            string shownName = Quoting.NeedsCheckResultEscape(entry.Name) ? "\\" + Quoting.EscapeName(entry.Name) : entry.Name;
+            if (failure is not null)
+            {
+                if (options.IgnoreMissing && failure.Value.IsMissing)
                 {
-                    mismatched++;
-                    if (!options.Status)
-                    {
-                        context.Stdout.Write(shownName + ": FAILED\n");
-                    }
+                    return;
+                }
+
+                context.Error(context.QuoteName(entry.Name) + ": " + failure.Value.Message);
+                unreadable++;
+                if (!options.Status)
+                {
+                    context.Stdout.Write(shownName + ": FAILED open or read\n");
+                }
+
+                return;
+            }
+
+            if (HexEquals(entry.Hex, actual))
+            {
+                matched++;
+                if (!options.Status && !options.Quiet)
+                {
+                    context.Stdout.Write(shownName + ": OK\n");
+                }
+            }
+            else
+            {
+                mismatched++;
+                if (!options.Status)
+                {
+                    context.Stdout.Write(shownName + ": FAILED\n");
                 }
             }
         }
-        catch (IOException)
+
+        try
         {
-            context.Error(quotedDisplay + ": read error");
-            return false;
+            int threads = options.Threads ?? Environment.ProcessorCount;
+            int spreadThreads = Math.Min(threads, Environment.ProcessorCount);
+            int workers = B2fSum.Workers(threads, int.MaxValue);
+            if (workers <= 1)
+            {
+                // --threads 1: each listed file hashed and reported in turn, on this thread.
+                byte[] digest = new byte[64];
+                while (Next() is HashJob job)
+                {
+                    if (digest.Length < job.DigestBytes)
+                    {
+                        digest = new byte[job.DigestBytes];
+                    }
+
+                    Span<byte> actual = digest.AsSpan(0, job.DigestBytes);
+                    Report(job, job.Algorithm is null ? null : FileHasher.TryHash(job.Name, job.Algorithm, actual, context), actual);
+                }
+            }
+            else
+            {
+                // A list in a regular file is read ahead freely; one from a pipe or a terminal may wait for its lines.
+                B2fSum.RunOrdered(Next, sourceMayWait: !stream!.CanSeek, workers, spreadThreads, context, Report);
+            }
         }
         finally
         {
@@ -134,6 +195,12 @@ internal static class Checker
             {
                 stream!.Dispose();
             }
+        }
+
+        if (readFailed)
+        {
+            context.Error(quotedDisplay + ": read error");
+            return false;
         }
 
         if (properlyFormatted == 0)
@@ -173,6 +240,9 @@ internal static class Checker
             && !(options.Strict && improperlyFormatted > 0)
             && !(options.IgnoreMissing && matched == 0);
     }
+
+    /// <summary>A line of a checksum list on its way to being reported: its number, and its entry (null: improperly formatted).</summary>
+    private sealed record CheckLine(long Number, CheckLineParser.Entry? Entry);
 
     /// <summary>Compares a digest with hex text (either case).</summary>
     private static bool HexEquals(string hex, ReadOnlySpan<byte> digest)

@@ -28,7 +28,7 @@ internal sealed class DigestAlgorithm
     /// (beyond 256 bits it is BLAKE3's extended output); its key is exactly 32 bytes.
     /// </summary>
     public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.KeyLength,
-        // Its state itself, not a HashAlgorithm: one large file can then be spread over every core (UpdateParallel).
+        // Its state itself, not a HashAlgorithm: one large file can then be hashed in slices on every core.
         length => new(Blake2Fast.Blake3.CreateIncrementalHasher(length)), (length, key) => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, key)),
         maxDigestBits: Blake3MaxDigestBits, exactKey: true);
 
@@ -125,7 +125,7 @@ internal sealed class DigestAlgorithm
     public IncrementalDigest CreateHasher(int digestBytes) => _create(digestBytes);
 
     /// <summary>
-    /// An incremental hash in progress, one per file: BLAKE3's state (which can spread one input over threads), or
+    /// An incremental hash in progress, one per file: BLAKE3's state (whose slices can be hashed on several threads), or
     /// the algorithm's <see cref="HashAlgorithm"/> (an HMAC object in BLAKE2's keyed mode), fed the tool's pooled
     /// buffer in place (<see cref="HashAlgorithm.TransformBlock"/> hashes the array's range without copying it).
     /// </summary>
@@ -138,8 +138,11 @@ internal sealed class DigestAlgorithm
 
         public IncrementalDigest(Blake3HashState blake3) => _blake3 = blake3;
 
-        /// <summary>Whether <see cref="UpdateParallel"/> spreads one input over several threads (BLAKE3's tree).</summary>
-        public bool CanUpdateParallel => _hash is null;
+        /// <summary>Whether this is BLAKE3, whose tree lets one input be hashed in slices on several threads.</summary>
+        public bool IsBlake3 => _hash is null;
+
+        /// <summary>A copy of the BLAKE3 state, for hashing slices (<see cref="Blake3HashState.HashSubtree"/>) on other threads.</summary>
+        public Blake3HashState Blake3State => _hash is null ? _blake3 : throw new InvalidOperationException("Only BLAKE3 hashes an input in slices.");
 
         public void Update(byte[] buffer, int count)
         {
@@ -153,16 +156,8 @@ internal sealed class DigestAlgorithm
             }
         }
 
-        /// <summary>Adds <paramref name="input"/> on up to <paramref name="threads"/> threads; only where <see cref="CanUpdateParallel"/>.</summary>
-        public void UpdateParallel(ReadOnlySpan<byte> input, int threads)
-        {
-            if (_hash is not null)
-            {
-                throw new InvalidOperationException("Only BLAKE3 hashes one input on several threads.");
-            }
-
-            _blake3.UpdateParallel(input, threads);
-        }
+        /// <summary>Stacks the CV of the next slice of <paramref name="chunks"/> chunks, in order (BLAKE3 only).</summary>
+        public void AddSlice(ReadOnlySpan<byte> cv, int chunks) => _blake3.AddSubtree(cv, chunks);
 
         /// <summary>Writes the digest, exactly <c>output.Length</c> bytes (the length the hash was created with).</summary>
         public void Finish(Span<byte> output)

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Runtime.ExceptionServices;
 using System.Text;
+using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.Win32.SafeHandles;
 
@@ -29,6 +30,9 @@ internal static class FileHasher
     /// threads, Zen 4: 512 KiB and 1 MiB took about 0.5 CPU seconds, 2 MiB 0.6, 8 MiB 0.75).
     /// </summary>
     private const int SpreadSlice = 1 << 20;
+
+    /// <summary>BLAKE3 chunks (1 KiB each) in a slice: the slice is one aligned subtree of BLAKE3's tree.</summary>
+    private const int ChunksPerSlice = SpreadSlice / 1024;
 
     /// <summary>The process's working directory, read once: relative names are made absolute here, not by a getcwd per file.</summary>
     private static readonly string? WorkingDirectory = ReadWorkingDirectory();
@@ -138,12 +142,12 @@ internal static class FileHasher
     /// Hashes an open file to its end. The size found at the open only sizes the reads: a file that grows or shrinks
     /// meanwhile is hashed as far as reads reach, as b2sum does.
     /// </summary>
-    private static void HashFile(InputFile file, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
+    internal static void HashFile(InputFile file, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
     {
         long size = file.Size;
         report?.Invoke(0, size);
         long offset = 0;
-        if (size >= SpreadMinimum && workspace.Threads > 1 && hasher.CanUpdateParallel && file.Positional)
+        if (size >= SpreadMinimum && workspace.Threads > 1 && hasher.IsBlake3 && file.Positional)
         {
             offset = HashSpread(file, size, hasher, workspace, report);
         }
@@ -211,75 +215,129 @@ internal static class FileHasher
     }
 
     /// <summary>
-    /// Hashes a large file on all the workspace's threads, block by block: each thread reads its slice of the block,
-    /// then BLAKE3's tree hashes the block on all of them. Reads, unlike a memory mapping, cannot fault when the file
-    /// is truncated meanwhile (SIGBUS): a short read ends this and the caller reads on from there. Returns the bytes
-    /// hashed; the last few MiB are left to the caller, whose read also finds the end.
+    /// Hashes a large BLAKE3 file on all the workspace's threads, each reading a 1 MiB slice into its own buffer and
+    /// hashing it there into the slice's subtree (BLAKE3's tree lets slices be hashed apart), taking the next free
+    /// slice as soon as it is done: the copy out of the page cache is split over the cores like the hashing, the bytes
+    /// are hashed while still in the core's cache, and threads meet only once per <see cref="SlicesPerRound"/> slices,
+    /// where the slices' CVs are stacked in order. Reads, unlike a memory mapping, cannot fault when the file is
+    /// truncated meanwhile (SIGBUS): a short read ends this, and the caller reads on from the first slice not whole.
+    /// Returns the offset reached (a multiple of the slice), leaving at least the last byte to the caller, whose read
+    /// also finds the end.
     /// </summary>
     private static long HashSpread(InputFile file, long size, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
     {
-        int threads = workspace.Threads;
-        byte[] block = workspace.SpreadBlock(threads * SpreadSlice);
-        var reads = new Task<int>[threads];
-        long offset = 0;
-        while (size - offset >= SpreadMinimum)
+        // Whole slices with at least one byte after them, so that none of them is the root.
+        long slices = (size - 1) / SpreadSlice;
+        var round = new SpreadRound(file, hasher, workspace.SpreadBlock(workspace.Threads * SpreadSlice), workspace.Threads);
+        long stacked = 0;
+        while (stacked < slices)
         {
-            int length = (int)Math.Min(block.Length, size - offset);
-            for (int i = 1; i < threads; i++)
+            int count = (int)Math.Min(SlicesPerRound, slices - stacked);
+            int whole = round.Run(stacked, count);
+            if (stacked == 0 && whole < 2)
             {
-                int start = i * SpreadSlice;
-                long at = offset + start;
-                reads[i] = start < length
-                    ? Task.Run(() => ReadFully(file, block.AsSpan(start, Math.Min(SpreadSlice, length - start)), at))
-                    : Task.FromResult(0);
+                // One slice alone might turn out to be the whole (shrunk) file, the root: the caller reads it again.
+                return 0;
             }
 
-            int valid = 0;
-            ExceptionDispatchInfo? failure = null;
-            try
+            for (int i = 0; i < whole; i++)
             {
-                valid = ReadFully(file, block.AsSpan(0, Math.Min(SpreadSlice, length)), offset);
-            }
-            catch (IOException ex)
-            {
-                failure = ExceptionDispatchInfo.Capture(ex);
+                hasher.AddSlice(round.Cv(i), ChunksPerSlice);
             }
 
-            // Every read ends before the block is hashed or, after a failure, goes back to the workspace.
-            for (int i = 1; i < threads; i++)
-            {
-                try
-                {
-                    reads[i].Wait();
-                }
-                catch (AggregateException)
-                {
-                    // Rethrown below (as the IOException it was) if the block is still wanted.
-                }
-            }
-
-            failure?.Throw();
-            bool whole = valid == Math.Min(SpreadSlice, length);
-            for (int i = 1; i < threads; i++)
-            {
-                int got = reads[i].GetAwaiter().GetResult(); // rethrows a failed read's IOException as it was
-                if (whole)
-                {
-                    valid += got;
-                    whole = got == Math.Min(SpreadSlice, Math.Max(0, length - i * SpreadSlice));
-                }
-            }
-
-            hasher.UpdateParallel(block.AsSpan(0, valid), threads);
-            offset += valid;
-            report?.Invoke(offset, size);
-            if (valid < length)
+            stacked += whole;
+            report?.Invoke(stacked * SpreadSlice, size);
+            if (whole < count)
             {
                 break; // the file shrank: the caller reads on from here
             }
         }
 
-        return offset;
+        return stacked * SpreadSlice;
+    }
+
+    /// <summary>Slices hashed between two meetings of the threads (64 MiB): a few milliseconds of work per meeting.</summary>
+    private const int SlicesPerRound = 64;
+
+    /// <summary>One round of <see cref="HashSpread"/>: the slices handed out, their CVs, and the first one not whole.</summary>
+    private sealed class SpreadRound
+    {
+        private readonly InputFile _file;
+        private readonly Blake3HashState _state;
+        private readonly byte[] _buffers;
+        private readonly int _threads;
+        private readonly byte[] _cvs = new byte[SlicesPerRound * 32];
+        private readonly Action<int> _work;
+        private long _first;
+        private int _next;
+        private int _limit;
+
+        public SpreadRound(InputFile file, DigestAlgorithm.IncrementalDigest hasher, byte[] buffers, int threads)
+        {
+            _file = file;
+            _state = hasher.Blake3State; // a copy: the threads read its key and mode while the stack grows
+            _buffers = buffers;
+            _threads = threads;
+            _work = Work;
+        }
+
+        /// <summary>The CV of slice <paramref name="index"/> of the last round.</summary>
+        public ReadOnlySpan<byte> Cv(int index) => _cvs.AsSpan(index * 32, 32);
+
+        /// <summary>
+        /// Reads and hashes <paramref name="count"/> slices from slice <paramref name="first"/> on every thread; returns
+        /// how many from the first were whole (all of them unless the file shrank). A failed read is rethrown as it was.
+        /// </summary>
+        public int Run(long first, int count)
+        {
+            _first = first;
+            _next = 0;
+            _limit = count;
+            try
+            {
+                Parallel.For(0, _threads, new ParallelOptions { MaxDegreeOfParallelism = _threads }, _work);
+            }
+            catch (AggregateException ex) when (ex.InnerExceptions.Count > 0 && ex.InnerExceptions[0] is IOException)
+            {
+                ExceptionDispatchInfo.Capture(ex.InnerExceptions[0]).Throw();
+            }
+
+            return _limit;
+        }
+
+        private void Work(int thread)
+        {
+            Span<byte> buffer = _buffers.AsSpan(thread * SpreadSlice, SpreadSlice);
+            try
+            {
+                int slice;
+                while ((slice = Interlocked.Increment(ref _next) - 1) < Volatile.Read(ref _limit))
+                {
+                    long index = _first + slice;
+                    if (ReadFully(_file, buffer, index * SpreadSlice) < SpreadSlice)
+                    {
+                        LowerLimit(slice);
+                        return;
+                    }
+
+                    _state.HashSubtree(buffer, (ulong)(index * ChunksPerSlice), _cvs.AsSpan(slice * 32, 32));
+                }
+            }
+            catch
+            {
+                LowerLimit(0); // the others stop at their next slice
+                throw;
+            }
+        }
+
+        /// <summary>Slices from <paramref name="slice"/> on are not handed out, nor counted as whole.</summary>
+        private void LowerLimit(int slice)
+        {
+            int seen;
+            while (slice < (seen = Volatile.Read(ref _limit)) && Interlocked.CompareExchange(ref _limit, slice, seen) != seen)
+            {
+            }
+        }
     }
 
     /// <summary>Reads until <paramref name="target"/> is full or the file ends.</summary>

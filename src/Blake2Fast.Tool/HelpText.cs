@@ -33,12 +33,14 @@ internal static class HelpText
             "  -z, --zero            end each output line with NUL, not newline,\n" +
             "                          and do not escape file names\n" +
             "      --threads=N       hash files on N threads (default: one per processor;\n" +
-            "                          1: one file after the other); lines still come out\n" +
-            "                          in the order of the FILEs. Only blake3 spreads one\n" +
-            "                          large file over threads: the others hash a file on\n" +
-            "                          one core (blake2b, blake2s, blake256 and blake224\n" +
-            "                          are sequential; blake2bp and blake2sp run their\n" +
-            "                          leaves side by side in one core's vector lanes)\n" +
+            "                          1: one file after the other), the files a --check\n" +
+            "                          list names too; lines still come out in the order\n" +
+            "                          of the FILEs (or the list). Only blake3 spreads\n" +
+            "                          one large file over threads: the others hash a\n" +
+            "                          file on one core (blake2b, blake2s, blake256 and\n" +
+            "                          blake224 are sequential; blake2bp and blake2sp run\n" +
+            "                          their leaves side by side in one core's vector\n" +
+            "                          lanes)\n" +
             "      --num-threads=N   the same, under b3sum's name\n" +
             "\n" +
             "As b3sum does:\n" +

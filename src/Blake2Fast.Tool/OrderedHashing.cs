@@ -6,42 +6,53 @@ using System.Threading;
 namespace Blake2Fast.Tool;
 
 /// <summary>
-/// Hashes the files of one run on a pool of worker threads and hands each result to the calling thread in argument
-/// order, as soon as it and every one before it are done. Workers run at most <see cref="Window"/> files ahead of
-/// the one the caller waits for, so memory stays bounded however many files there are, and each worker keeps one
+/// One file to hash: its name, the algorithm and digest length (a checksum list's lines may differ in both), and what
+/// the caller needs back with the result. No <see cref="Algorithm"/>: nothing to hash (a checksum list's line that is
+/// reported as it is), delivered in its turn all the same.
+/// </summary>
+internal readonly record struct HashJob(string Name, DigestAlgorithm? Algorithm, int DigestBytes, object? Tag = null);
+
+/// <summary>
+/// Hashes the files of one run on a pool of worker threads and hands each result to the calling thread in order, as
+/// soon as it and every one before it are done. The files come from a source the caller reads as it goes (the
+/// arguments, or a checksum list read line by line), at most <see cref="Window"/> files ahead of the one the caller
+/// waits for, so memory stays bounded however many files there are, and each worker keeps one
 /// <see cref="Workspace"/> (a fixed set of buffers). Standard input (<c>-</c>) is hashed by the caller in its turn:
 /// it can be read only once, in order. Workers are background threads: when the caller ends the process (SIGPIPE,
 /// an exception), none of them keeps it alive.
 /// </summary>
 internal sealed class OrderedHashing
 {
-    private readonly IReadOnlyList<string> _names;
-    private readonly DigestAlgorithm _algorithm;
-    private readonly int _digestBytes;
+    private readonly Func<HashJob?> _source;
+    private readonly bool _sourceMayWait;
     private readonly int _spreadThreads;
     private readonly ToolContext _context;
     private readonly Item[] _ring;
     private readonly object _gate = new();
     private int _next;
+    private int _queued;
+    private bool _sourceDone;
     private int _delivered;
     private bool _stopped;
 
     // Who is asleep and must be woken: the caller waiting on one file (-1: none, or polling), workers waiting for
-    // room in the window. Waking no one else saves a futex call and a context switch per file.
+    // room in the window, the list reader waiting for room. Waking no one else saves a futex call and a context switch
+    // per file.
     private int _awaited = -1;
     private int _workersWaiting;
+    private bool _producerWaiting;
+    private ExceptionDispatchInfo? _sourceFailure;
 
-    private OrderedHashing(IReadOnlyList<string> names, DigestAlgorithm algorithm, int digestBytes, int workers, int spreadThreads, ToolContext context)
+    private OrderedHashing(Func<HashJob?> source, bool sourceMayWait, int workers, int spreadThreads, ToolContext context)
     {
-        _names = names;
-        _algorithm = algorithm;
-        _digestBytes = digestBytes;
+        _source = source;
+        _sourceMayWait = sourceMayWait;
         _spreadThreads = spreadThreads;
         _context = context;
         _ring = new Item[Math.Max(64, workers * 16)];
         for (int i = 0; i < _ring.Length; i++)
         {
-            _ring[i] = new Item(digestBytes);
+            _ring[i] = new Item();
         }
     }
 
@@ -52,25 +63,30 @@ internal sealed class OrderedHashing
     public int Window => _ring.Length;
 
     /// <summary>
-    /// Hashes <paramref name="names"/> on <paramref name="workers"/> threads (one large BLAKE3 file on up to
-    /// <paramref name="spreadThreads"/>), calling <paramref name="deliver"/> on this thread for each file in order:
-    /// its name, and the digest or what went wrong. <paramref name="idle"/> runs before this thread waits for a
-    /// result (the moment to write out what is buffered).
+    /// Hashes the files <paramref name="source"/> gives (null: no more; it is called on this thread only, and
+    /// <paramref name="sourceMayWait"/> says whether it may wait for input, as a pipe does) on <paramref name="workers"/> threads (one large BLAKE3 file on up to <paramref name="spreadThreads"/>),
+    /// calling <paramref name="deliver"/> on this thread for each file in order: the job, and the digest or what went
+    /// wrong. <paramref name="idle"/> runs before this thread waits for a result (the moment to write out what is
+    /// buffered).
     /// </summary>
     public static void Run(
-        IReadOnlyList<string> names,
-        DigestAlgorithm algorithm,
-        int digestBytes,
+        Func<HashJob?> source,
+        bool sourceMayWait,
         int workers,
         int spreadThreads,
         ToolContext context,
-        Action<string, FileHasher.Failure?, ReadOnlySpan<byte>> deliver,
+        Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver,
         Action idle)
     {
-        var hashing = new OrderedHashing(names, algorithm, digestBytes, workers, spreadThreads, context);
+        var hashing = new OrderedHashing(source, sourceMayWait, workers, spreadThreads, context);
         for (int i = 0; i < workers; i++)
         {
             new Thread(hashing.Work) { IsBackground = true, Name = "b2fsum worker " + i }.Start();
+        }
+
+        if (sourceMayWait)
+        {
+            new Thread(hashing.Produce) { IsBackground = true, Name = "b2fsum list reader" }.Start();
         }
 
         try
@@ -83,13 +99,120 @@ internal sealed class OrderedHashing
         }
     }
 
-    private void Deliver(Action<string, FileHasher.Failure?, ReadOnlySpan<byte>> deliver, Action idle)
+    /// <summary>
+    /// Whether job <paramref name="index"/> exists, queuing jobs from the source for the workers up to a full window
+    /// first. A source that may wait for its input is read by its own thread instead (<see cref="Produce"/>): here
+    /// this thread only waits for the job, having written out what is delivered, so that a finished result never
+    /// waits for the lines after it.
+    /// </summary>
+    private bool NextJob(int index, Action idle)
+    {
+        if (_sourceMayWait)
+        {
+            lock (_gate)
+            {
+                if (index < _queued)
+                {
+                    return true;
+                }
+            }
+
+            idle();
+            lock (_gate)
+            {
+                while (index >= _queued && !_sourceDone)
+                {
+                    Monitor.Wait(_gate);
+                }
+
+                _sourceFailure?.Throw();
+                return index < _queued;
+            }
+        }
+
+        while (!_sourceDone && _queued < index + _ring.Length)
+        {
+            Enqueue(_source());
+        }
+
+        return index < _queued;
+    }
+
+    /// <summary>Queues a job from the source (null: the source ended) and wakes whoever waits for one.</summary>
+    private void Enqueue(HashJob? job)
+    {
+        lock (_gate)
+        {
+            if (job is null)
+            {
+                _sourceDone = true;
+            }
+            else
+            {
+                _ring[_queued % _ring.Length].Job = job.Value;
+                _queued++;
+            }
+
+            if (_workersWaiting > 0 || _sourceMayWait)
+            {
+                Monitor.PulseAll(_gate);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The thread that reads a source which may wait for its input (a checksum list from a pipe), up to a window
+    /// ahead of delivery. It is a background thread: if the run ends while it waits for input, it keeps nothing alive.
+    /// </summary>
+    private void Produce()
+    {
+        try
+        {
+            while (true)
+            {
+                lock (_gate)
+                {
+                    while (!_stopped && _queued >= _delivered + _ring.Length)
+                    {
+                        _producerWaiting = true;
+                        Monitor.Wait(_gate);
+                        _producerWaiting = false;
+                    }
+
+                    if (_stopped)
+                    {
+                        return;
+                    }
+                }
+
+                HashJob? job = _source();
+                Enqueue(job);
+                if (job is null)
+                {
+                    return;
+                }
+            }
+        }
+        catch (Exception ex)
+        {
+            // A bug, not the list's fault (the source reports read errors itself): rethrown on the delivering thread.
+            lock (_gate)
+            {
+                _sourceFailure = ExceptionDispatchInfo.Capture(ex);
+                _sourceDone = true;
+                Monitor.PulseAll(_gate);
+            }
+        }
+    }
+
+    private void Deliver(Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver, Action idle)
     {
         Workspace? ownWorkspace = null;
         FileHasher.Progress? progress = null;
-        for (int index = 0; index < _names.Count; index++)
+        for (int index = 0; NextJob(index, idle); index++)
         {
             Item item = _ring[index % _ring.Length];
+            HashJob job = item.Job;
             bool done;
             lock (_gate)
             {
@@ -120,7 +243,7 @@ internal sealed class OrderedHashing
                         _awaited = -1;
                         if (showProgress && !item.Done)
                         {
-                            progress ??= new FileHasher.Progress(_context, _names[index], item.Size);
+                            progress ??= new FileHasher.Progress(_context, job.Name, item.Size);
                             progress.Report(Volatile.Read(ref item.Bytes));
                         }
                     }
@@ -131,22 +254,22 @@ internal sealed class OrderedHashing
             if (item.OnCaller)
             {
                 ownWorkspace ??= new Workspace(_spreadThreads);
-                item.Failure = FileHasher.TryHash(_names[index], _algorithm, item.Digest, _context, ownWorkspace);
+                item.Failure = FileHasher.TryHash(job.Name, job.Algorithm!, item.DigestFor(job), _context, ownWorkspace);
             }
             else if (progress is not null || (_context.Settings.ShowProgress && item.Size >= _context.Settings.ProgressThreshold))
             {
-                progress ??= new FileHasher.Progress(_context, _names[index], item.Size);
+                progress ??= new FileHasher.Progress(_context, job.Name, item.Size);
                 progress.Report(item.Bytes);
             }
 
             progress?.Clear();
             progress = null;
-            deliver(_names[index], item.Failure, item.Digest);
+            deliver(job, item.Failure, item.DigestFor(job));
             lock (_gate)
             {
                 item.Reset();
                 _delivered = index + 1;
-                if (_workersWaiting > 0)
+                if (_workersWaiting > 0 || _producerWaiting)
                 {
                     Monitor.PulseAll(_gate);
                 }
@@ -162,14 +285,15 @@ internal sealed class OrderedHashing
             int index;
             lock (_gate)
             {
-                while (!_stopped && _next < _names.Count && _next >= _delivered + _ring.Length)
+                // The caller queues a job only when its slot is free (within the window of the one it waits for).
+                while (!_stopped && _next >= _queued && !_sourceDone)
                 {
                     _workersWaiting++;
                     Monitor.Wait(_gate);
                     _workersWaiting--;
                 }
 
-                if (_stopped || _next >= _names.Count)
+                if (_stopped || _next >= _queued)
                 {
                     return;
                 }
@@ -178,17 +302,22 @@ internal sealed class OrderedHashing
             }
 
             Item item = _ring[index % _ring.Length];
+            HashJob job = item.Job;
             item.Index = index;
             try
             {
                 _context.Settings.BeforeHash?.Invoke(index);
-                if (_names[index] == "-")
+                if (job.Algorithm is null)
+                {
+                    // Nothing to hash: delivered as it is.
+                }
+                else if (job.Name == "-")
                 {
                     item.OnCaller = true;
                 }
                 else
                 {
-                    item.Failure = FileHasher.TryHash(_names[index], _algorithm, item.Digest, _context, workspace, _context.Settings.ShowProgress ? item.Reporter : null);
+                    item.Failure = FileHasher.TryHash(job.Name, job.Algorithm, item.DigestFor(job), _context, workspace, _context.Settings.ShowProgress ? item.Reporter : null);
                 }
             }
             catch (Exception ex)
@@ -220,13 +349,23 @@ internal sealed class OrderedHashing
     /// <summary>One file's slot: written by its worker, read by the caller once <see cref="Done"/> is set under the lock.</summary>
     private sealed class Item
     {
-        public Item(int digestBytes)
-        {
-            Digest = new byte[digestBytes];
-            Reporter = Report;
-        }
+        private byte[] _digest = Array.Empty<byte>();
 
-        public byte[] Digest { get; }
+        public Item() => Reporter = Report;
+
+        /// <summary>The file to hash; set by the caller when the slot is queued.</summary>
+        public HashJob Job;
+
+        /// <summary>The slot's digest buffer, as long as the job's digest (grown when a job needs more).</summary>
+        public Span<byte> DigestFor(HashJob job)
+        {
+            if (_digest.Length < job.DigestBytes)
+            {
+                _digest = new byte[job.DigestBytes];
+            }
+
+            return _digest.AsSpan(0, job.DigestBytes);
+        }
 
         /// <summary><see cref="Report"/> as a delegate, made once per slot rather than once per file.</summary>
         public Action<long, long> Reporter { get; }
@@ -247,6 +386,7 @@ internal sealed class OrderedHashing
 
         public void Reset()
         {
+            Job = default;
             Index = -1;
             Done = false;
             OnCaller = false;

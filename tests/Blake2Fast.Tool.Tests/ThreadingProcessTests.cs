@@ -70,6 +70,45 @@ public sealed class ThreadingProcessTests : IClassFixture<SampleFiles>
         Assert.True(result.ExitCode == 0, result.ToString());
     }
 
+    /// <summary>
+    /// A checksum list from a pipe whose writer pauses: the result of the line already read comes out at once, as
+    /// b2sum's does, not when the window of lines ahead has filled or the list has ended.
+    /// </summary>
+    [Fact]
+    public void A_checksum_list_from_a_pausing_pipe_gets_each_result_before_the_next_line_comes()
+    {
+        string script =
+            "sums=$(b2sum one-byte empty); start=$(date +%s); "
+            + "{ printf '%s\\n' \"$sums\" | head -n 1; sleep 6; printf '%s\\n' \"$sums\" | tail -n 1; } "
+            + "| \"$TOOL\" --threads 2 -c - | { IFS= read -r first; echo \"$first after $(( $(date +%s) - start ))\"; cat; }";
+        ToolResult result = ShellRunner.Run(_samples.Directory, script, ShellRunner.B2fsumPath);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        string[] lines = result.Stdout.Split('\n');
+        Assert.StartsWith("one-byte: OK after ", lines[0], System.StringComparison.Ordinal);
+        Assert.True(int.Parse(lines[0].Substring("one-byte: OK after ".Length), System.Globalization.CultureInfo.InvariantCulture) < 4, result.ToString());
+        Assert.Equal("empty: OK", lines[1]);
+    }
+
+    /// <summary>
+    /// A long checksum list from a pipe (read by its own thread, a window ahead of the results) with every outcome in
+    /// it: the same bytes and status as b2sum's. Then a short one naming "-", which a list read from standard input
+    /// cannot name: coreutils counts the line as improperly formatted.
+    /// </summary>
+    [Fact]
+    public void A_checksum_list_from_a_pipe_is_checked_like_b2sum()
+    {
+        string files = string.Join(' ', SampleFiles.SmallNames.Where(n => n.All(c => char.IsAsciiLetterOrDigit(c) || c == '-')));
+        string script =
+            "list=$(mktemp); { for i in $(seq 60); do /usr/bin/b2sum " + files + "; done; echo 'not a line'; "
+            + "echo '0123  no-such-file'; /usr/bin/b2sum " + files + " | sed '5s/^./0/'; } > $list; "
+            + "status=0; cat $list | \"$TOOL\" --warn -c - || status=$?; rm -f $list; "
+            + "{ /usr/bin/b2sum one-byte; /usr/bin/b2sum - </dev/null; } | \"$TOOL\" --warn -c - || status=$?; exit $status";
+        ToolResult result = ShellRunner.AssertSameAsB2sum(_samples.Directory, script);
+        Assert.Equal(1, result.ExitCode);
+        Assert.EndsWith("one-byte: OK\n", result.Stdout, System.StringComparison.Ordinal);
+        Assert.Contains("b2fsum: 'standard input': 2: improperly formatted BLAKE2b checksum line\n", result.Stderr, System.StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("--threads 0")]
     [InlineData("--threads -2")]

@@ -157,8 +157,8 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
     }
 
     /// <summary>
-    /// A large BLAKE3 file is read and hashed on every thread (blocks of 1 MiB a thread from 4 MiB on): the digest is
-    /// b3sum's for sizes around the block edges, whatever the thread count.
+    /// A large BLAKE3 file is read and hashed on every thread (slices of 1 MiB from 4 MiB on, met every 64 slices): the
+    /// digest is b3sum's for sizes around the slice and round edges, whatever the thread count.
     /// </summary>
     [Fact]
     public void A_large_blake3_file_spread_over_threads_hashes_like_b3sum()
@@ -166,7 +166,7 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
         const int MiB = 1 << 20;
         var names = new List<string>();
         var random = new Random(20);
-        foreach (int size in new[] { (4 * MiB) - 1, 4 * MiB, (4 * MiB) + 1, (8 * MiB) + 1024, (13 * MiB) + 777 })
+        foreach (int size in new[] { (4 * MiB) - 1, 4 * MiB, (4 * MiB) + 1, (8 * MiB) + 1024, (13 * MiB) + 777, (64 * MiB) + 1, (66 * MiB) + 5 })
         {
             string name = "spread-" + size;
             byte[] bytes = new byte[size];
@@ -184,6 +184,23 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
             ToolResult one = Runner.B2fsum(_tree.Directory, null, "-a", "blake3", "--threads", threads, names[^1]);
             Assert.Equal(b3sum.Stdout.Split('\n')[^2] + "\n", one.Stdout);
         }
+    }
+
+    /// <summary>The slices of a large file are hashed with the key, or the derived key, of the mode: as b3sum hashes them.</summary>
+    [B3sumFact]
+    public void A_large_file_in_slices_hashes_like_b3sum_in_the_keyed_and_derive_key_modes()
+    {
+        const string Name = "spread-modes";
+        byte[] bytes = new byte[(9 << 20) + 3];
+        new Random(9).NextBytes(bytes);
+        File.WriteAllBytes(Path.Combine(_tree.Directory, Name), bytes);
+        byte[] key = Encoding.ASCII.GetBytes("0123456789abcdef0123456789ABCDEF");
+        Assert.Equal(
+            B3sum.Run(_tree.Directory, ["--keyed", Name], key),
+            Runner.B2fsum(_tree.Directory, key, "-a", "blake3", "--threads", "2", "--keyed", Name).Stdout);
+        Assert.Equal(
+            B3sum.Run(_tree.Directory, ["--derive-key", "b2fsum slices 2026", Name]),
+            Runner.B2fsum(_tree.Directory, null, "-a", "blake3", "--threads", "2", "--derive-key", "b2fsum slices 2026", Name).Stdout);
     }
 
     private ToolResult Run(string[] args, Action<int> beforeHash)

@@ -220,6 +220,28 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         _tree.Update(input, parallelism);
     }
 
+    /// <summary>
+    /// For b2fsum, which reads a large file in slices on several threads and hashes each where it was read: the CV of
+    /// one slice (<see cref="Blake3Tree.SubtreeCv"/>), computed on a copy of this state by any thread.
+    /// </summary>
+    internal readonly void HashSubtree(ReadOnlySpan<byte> input, ulong firstChunk, Span<byte> cv)
+    {
+        if (_status != Live)
+            ThrowUnusable();
+        _tree.SubtreeCv(input, firstChunk, cv);
+    }
+
+    /// <summary>For b2fsum: stacks a slice's CV in order (<see cref="Blake3Tree.PushSubtree"/>; more input must follow the first).</summary>
+    internal void AddSubtree(ReadOnlySpan<byte> cv, int chunks)
+    {
+        if (_status != Live)
+            ThrowUnusable();
+        _tree.PushSubtree(cv, chunks);
+    }
+
+    /// <summary>The chunks hashed or stacked so far: where the next subtree starts.</summary>
+    internal readonly ulong ChunkCounter => _tree.ChunkCounter;
+
     /// <summary>Finishes the hash and returns the digest (<see cref="DigestLength"/> bytes); the state cannot be used afterwards.</summary>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
     public byte[] Finish()
