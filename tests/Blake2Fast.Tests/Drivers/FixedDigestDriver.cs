@@ -13,14 +13,122 @@ namespace Blake2Fast.Tests.Drivers;
 /// </summary>
 public abstract class FixedDigestDriver : HashDriver
 {
+    public static readonly FixedDigestDriver B = new Blake2bDriver();
+    public static readonly FixedDigestDriver S = new Blake2sDriver();
+    public static readonly FixedDigestDriver[] Both = { B, S };
+
+    public static FixedDigestDriver Parse(string name) => Both.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
+    internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
+
+    /// <summary>(algorithm, core) for every core of every algorithm of this contract that runs on this machine.</summary>
+    public static IEnumerable<object[]> AllCores() => Both.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
+
+    /// <summary>Every core of this algorithm that runs on this machine, by name.</summary>
+    internal IReadOnlyList<InstructionSet> Cores => Kernels.Supported;
+    internal InstructionSet DefaultCore => Kernels.Default;
+
     public abstract int BlockSize { get; }
     public abstract int MaxDigestLength { get; }
     public int MaxKeyLength => MaxDigestLength;
     public abstract int WordSize { get; }
     public abstract int SaltLength { get; }
 
+    // ---- the public API (the keyed forms refuse an empty key, KeyRefusalTests; here an empty key means unkeyed) ----
+    public abstract byte[] ComputeHash(ReadOnlySpan<byte> input);
+    public abstract byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input);
+    protected abstract byte[] ComputeKeyedHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input);
+    protected abstract byte[] ComputeKeyedHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input);
+    public byte[] ComputeHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => key.IsEmpty ? ComputeHash(input) : ComputeKeyedHash(key, input);
+    public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => key.IsEmpty ? ComputeHash(digestLength, input) : ComputeKeyedHash(digestLength, key, input);
+    public abstract byte[] ComputeHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input);
+
+    public abstract void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output);
+    public abstract void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output);
+    protected abstract void ComputeAndWriteKeyedHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output);
+    protected abstract void ComputeAndWriteKeyedHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output);
+    public void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        if (key.IsEmpty) ComputeAndWriteHash(input, output); else ComputeAndWriteKeyedHash(key, input, output);
+    }
+    public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        if (key.IsEmpty) ComputeAndWriteHash(digestLength, input, output); else ComputeAndWriteKeyedHash(digestLength, key, input, output);
+    }
+    public abstract void ComputeAndWriteHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output);
+
+    public abstract Hasher CreateIncrementalHasher();
+    public abstract Hasher CreateIncrementalHasher(int digestLength);
+    protected abstract Hasher CreateKeyedHasher(ReadOnlySpan<byte> key);
+    protected abstract Hasher CreateKeyedHasher(int digestLength, ReadOnlySpan<byte> key);
+    public Hasher CreateIncrementalHasher(ReadOnlySpan<byte> key) => key.IsEmpty ? CreateIncrementalHasher() : CreateKeyedHasher(key);
+    public Hasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) => key.IsEmpty ? CreateIncrementalHasher(digestLength) : CreateKeyedHasher(digestLength, key);
+    public abstract Hasher CreateIncrementalHasher(in Blake2Parameters parameters);
+    /// <summary>A <see langword="default"/> state, never initialized.</summary>
+    public abstract Hasher DefaultState();
+
+    public abstract System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm();
+    public abstract System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm(int digestLength);
+    public abstract System.Security.Cryptography.HMAC CreateHMAC(ReadOnlySpan<byte> key);
+    public abstract System.Security.Cryptography.HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key);
+
+    // ---- internal entry points on a named core ----
+    internal abstract void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output);
+    internal abstract Hasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters);
+
+    internal byte[] Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input)
+    {
+        var output = new byte[parameters.DigestLength == 0 ? MaxDigestLength : parameters.DigestLength];
+        Hash(core, parameters, input, output);
+        return output;
+    }
+
+    /// <summary>Hashes <paramref name="input"/> incrementally, cutting it at the given split points.</summary>
+    internal byte[] HashInPieces(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
+    {
+        Hasher hasher = CreateIncrementalHasher(core, parameters);
+        int offset = 0;
+        foreach (int length in pieceLengths)
+        {
+            int take = Math.Min(length, input.Length - offset);
+            hasher.Update(input.Slice(offset, take));
+            offset += take;
+            if (offset == input.Length)
+                break;
+        }
+        hasher.Update(input.Slice(offset));
+        return hasher.Finish();
+    }
+
+    /// <summary>The largest node offset the parameter block holds (64 bits in BLAKE2b, 48 in BLAKE2s).</summary>
+    public abstract ulong MaxNodeOffset { get; }
+
+    /// <summary>The largest value of one word of the byte counter t (the word size's maximum).</summary>
+    public ulong CounterWordMax => WordSize == 8 ? ulong.MaxValue : uint.MaxValue;
+
+    /// <summary>A constant per algorithm that the tests mix into their random seeds (0xB for BLAKE2b, 0x5 for BLAKE2s).</summary>
+    public abstract int SeedTag { get; }
+
+    /// <summary>The many-message lanes a core hashes at once (1 for a core without a lane kernel).</summary>
+    internal abstract int ManyLanes(InstructionSet core);
+
+    /// <summary>The cores the many-message and parallel modes run on (the leaf kernels of the algorithm's parallel mode).</summary>
+    internal abstract KernelSet LaneKernels { get; }
+
+    internal abstract void HashMany(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs);
+    public abstract void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs);
+    public abstract void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs);
+
+    /// <summary>Calls that must allocate nothing (StateTests): the span APIs and the incremental state.</summary>
+    internal abstract Action[] NonAllocatingCalls(byte[] input, byte[] key, long[] longs, byte[] output);
+
+    /// <summary>Calls that allocate only their result array, each handing it to <paramref name="keep"/> (StateTests).</summary>
+    internal abstract Action[] ResultOnlyCalls(int digestLength, byte[] input, byte[] key, Action<byte[]> keep);
+
     /// <summary>The test project's reference implementation of this algorithm.</summary>
     public abstract byte[] ReferenceHash(ReferenceParameters parameters, byte[] message);
+
+    /// <summary>The reference with the counter starting at <paramref name="counterLow"/> + <paramref name="counterHigh"/> * 2^w.</summary>
+    public abstract byte[] ReferenceHash(ReferenceParameters parameters, byte[] message, ulong counterLow, ulong counterHigh);
 
     public override byte[] Reference(Request request) => ReferenceHash(request.Parameters ?? new ReferenceParameters
     {
@@ -155,6 +263,80 @@ public sealed class Blake2bDriver : FixedDigestDriver
     public override byte[] ReferenceHash(ReferenceParameters parameters, byte[] message) => ReferenceBlake2b.Hash(parameters, message);
     protected override object NewState() => Blake2b.CreateIncrementalHasher();
 
+    public override byte[] ComputeHash(ReadOnlySpan<byte> input) => Blake2b.ComputeHash(input);
+    public override byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input) => Blake2b.ComputeHash(digestLength, input);
+    protected override byte[] ComputeKeyedHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => Blake2b.ComputeHash(key, input);
+    protected override byte[] ComputeKeyedHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => Blake2b.ComputeHash(digestLength, key, input);
+    public override byte[] ComputeHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input) => Blake2b.ComputeHash(parameters, input);
+    public override void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.ComputeAndWriteHash(input, output);
+    public override void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.ComputeAndWriteHash(digestLength, input, output);
+    protected override void ComputeAndWriteKeyedHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.ComputeAndWriteHash(key, input, output);
+    protected override void ComputeAndWriteKeyedHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.ComputeAndWriteHash(digestLength, key, input, output);
+    public override void ComputeAndWriteHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.ComputeAndWriteHash(parameters, input, output);
+    public override Hasher CreateIncrementalHasher() => new Blake2bHasher(Blake2b.CreateIncrementalHasher());
+    public override Hasher CreateIncrementalHasher(int digestLength) => new Blake2bHasher(Blake2b.CreateIncrementalHasher(digestLength));
+    protected override Hasher CreateKeyedHasher(ReadOnlySpan<byte> key) => new Blake2bHasher(Blake2b.CreateIncrementalHasher(key));
+    protected override Hasher CreateKeyedHasher(int digestLength, ReadOnlySpan<byte> key) => new Blake2bHasher(Blake2b.CreateIncrementalHasher(digestLength, key));
+    public override Hasher CreateIncrementalHasher(in Blake2Parameters parameters) => new Blake2bHasher(Blake2b.CreateIncrementalHasher(parameters));
+    public override Hasher DefaultState() => new Blake2bHasher(default);
+
+    internal override Action[] NonAllocatingCalls(byte[] input, byte[] key, long[] longs, byte[] output) => new Action[]
+    {
+        () => Blake2b.ComputeAndWriteHash(input, output),
+        () => Blake2b.ComputeAndWriteHash(32, input, output),
+        () => Blake2b.ComputeAndWriteHash(key, input, output),
+        () => Blake2b.ComputeAndWriteHash(32, key, input, output),
+        () => Blake2b.ComputeAndWriteHash(new Blake2Parameters { DigestLength = 32, Key = key, Salt = key, Personalization = key }, input, output),
+        () => Blake2b.HashData(input, output),
+        () => Blake2b.TryHashData(32, input, output, out _),
+        () => Blake2b.Keyed.HashData(key, input, output),
+        () => Blake2b.Keyed.TryHashData(32, key, input, output, out _),
+        () =>
+        {
+            Blake2bHashState s = Blake2b.CreateIncrementalHasher(key);
+            s.Update(input);
+            s.Update<long>(new ReadOnlySpan<long>(longs));
+            s.Update<int>(42);
+            Blake2bHashState copy = s;
+            copy.Finish(output);
+            s.TryFinish(output, out _);
+        },
+        () =>
+        {
+            Blake2bHashState s = Blake2b.CreateIncrementalHasher(new Blake2Parameters { DigestLength = 20, NodeOffset = 3, LastNode = true });
+            s.Update(input);
+            s.Finish(output);
+        },
+    };
+
+    internal override Action[] ResultOnlyCalls(int digestLength, byte[] input, byte[] key, Action<byte[]> keep) => new Action[]
+    {
+        () => keep(Blake2b.ComputeHash(digestLength, input)),
+        () => keep(Blake2b.ComputeHash(digestLength, key, input)),
+        () => keep(Blake2b.ComputeHash(new Blake2Parameters { DigestLength = digestLength, Salt = key }, input)),
+        () =>
+        {
+            Blake2bHashState s = Blake2b.CreateIncrementalHasher(digestLength, key);
+            s.Update(input);
+            keep(s.Finish());
+        },
+    };
+
+    public override ulong MaxNodeOffset => ulong.MaxValue;
+    public override int SeedTag => 0xB;
+    internal override int ManyLanes(InstructionSet core) => core switch { InstructionSet.Avx512 => 8, InstructionSet.Avx2 => 4, InstructionSet.Neon => 2, _ => 1 };
+    internal override KernelSet LaneKernels => CoreTable.Blake2bpLeaves;
+    internal override void HashMany(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.HashMany(parameters, inputs, outputs, core);
+    public override void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.ComputeAndWriteHashes(parameters, inputs, outputs);
+    public override void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.ComputeAndWriteHashes(inputs, outputs);
+    public override byte[] ReferenceHash(ReferenceParameters parameters, byte[] message, ulong counterLow, ulong counterHigh) => ReferenceBlake2b.Hash(parameters, message, counterLow, counterHigh);
+    public override System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm() => Blake2b.CreateHashAlgorithm();
+    public override System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2b.CreateHashAlgorithm(digestLength);
+    public override System.Security.Cryptography.HMAC CreateHMAC(ReadOnlySpan<byte> key) => Blake2b.CreateHMAC(key);
+    public override System.Security.Cryptography.HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => Blake2b.CreateHMAC(digestLength, key);
+    internal override void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.Hash(parameters, input, output, core);
+    internal override Hasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) => new Blake2bHasher(new Blake2bHashState(parameters, core));
+
     protected override IReadOnlyDictionary<string, Func<(byte[] Actual, byte[] Expected)>> DirectCalls => new Dictionary<string, Func<(byte[], byte[])>>
     {
         ["static byte[] ComputeHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input)"] = () =>
@@ -192,6 +374,80 @@ public sealed class Blake2sDriver : FixedDigestDriver
     public override int SaltLength => 8;
     public override byte[] ReferenceHash(ReferenceParameters parameters, byte[] message) => ReferenceBlake2s.Hash(parameters, message);
     protected override object NewState() => Blake2s.CreateIncrementalHasher();
+
+    public override byte[] ComputeHash(ReadOnlySpan<byte> input) => Blake2s.ComputeHash(input);
+    public override byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input) => Blake2s.ComputeHash(digestLength, input);
+    protected override byte[] ComputeKeyedHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => Blake2s.ComputeHash(key, input);
+    protected override byte[] ComputeKeyedHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => Blake2s.ComputeHash(digestLength, key, input);
+    public override byte[] ComputeHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input) => Blake2s.ComputeHash(parameters, input);
+    public override void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.ComputeAndWriteHash(input, output);
+    public override void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.ComputeAndWriteHash(digestLength, input, output);
+    protected override void ComputeAndWriteKeyedHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.ComputeAndWriteHash(key, input, output);
+    protected override void ComputeAndWriteKeyedHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.ComputeAndWriteHash(digestLength, key, input, output);
+    public override void ComputeAndWriteHash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.ComputeAndWriteHash(parameters, input, output);
+    public override Hasher CreateIncrementalHasher() => new Blake2sHasher(Blake2s.CreateIncrementalHasher());
+    public override Hasher CreateIncrementalHasher(int digestLength) => new Blake2sHasher(Blake2s.CreateIncrementalHasher(digestLength));
+    protected override Hasher CreateKeyedHasher(ReadOnlySpan<byte> key) => new Blake2sHasher(Blake2s.CreateIncrementalHasher(key));
+    protected override Hasher CreateKeyedHasher(int digestLength, ReadOnlySpan<byte> key) => new Blake2sHasher(Blake2s.CreateIncrementalHasher(digestLength, key));
+    public override Hasher CreateIncrementalHasher(in Blake2Parameters parameters) => new Blake2sHasher(Blake2s.CreateIncrementalHasher(parameters));
+    public override Hasher DefaultState() => new Blake2sHasher(default);
+
+    internal override Action[] NonAllocatingCalls(byte[] input, byte[] key, long[] longs, byte[] output) => new Action[]
+    {
+        () => Blake2s.ComputeAndWriteHash(input, output),
+        () => Blake2s.ComputeAndWriteHash(16, input, output),
+        () => Blake2s.ComputeAndWriteHash(key, input, output),
+        () => Blake2s.ComputeAndWriteHash(16, key, input, output),
+        () => Blake2s.ComputeAndWriteHash(new Blake2Parameters { DigestLength = 16, Key = key, Salt = key.AsSpan(0, 8), Personalization = key.AsSpan(0, 8) }, input, output),
+        () => Blake2s.HashData(input, output),
+        () => Blake2s.TryHashData(16, input, output, out _),
+        () => Blake2s.Keyed.HashData(key, input, output),
+        () => Blake2s.Keyed.TryHashData(16, key, input, output, out _),
+        () =>
+        {
+            Blake2sHashState s = Blake2s.CreateIncrementalHasher(key);
+            s.Update(input);
+            s.Update<long>(new ReadOnlySpan<long>(longs));
+            s.Update<int>(42);
+            Blake2sHashState copy = s;
+            copy.Finish(output);
+            s.TryFinish(output, out _);
+        },
+        () =>
+        {
+            Blake2sHashState s = Blake2s.CreateIncrementalHasher(new Blake2Parameters { DigestLength = 20, NodeOffset = 3, LastNode = true });
+            s.Update(input);
+            s.Finish(output);
+        },
+    };
+
+    internal override Action[] ResultOnlyCalls(int digestLength, byte[] input, byte[] key, Action<byte[]> keep) => new Action[]
+    {
+        () => keep(Blake2s.ComputeHash(digestLength, input)),
+        () => keep(Blake2s.ComputeHash(digestLength, key, input)),
+        () => keep(Blake2s.ComputeHash(new Blake2Parameters { DigestLength = digestLength, Salt = key.AsSpan(0, 8) }, input)),
+        () =>
+        {
+            Blake2sHashState s = Blake2s.CreateIncrementalHasher(digestLength, key);
+            s.Update(input);
+            keep(s.Finish());
+        },
+    };
+
+    public override ulong MaxNodeOffset => (1UL << 48) - 1;
+    public override int SeedTag => 0x5;
+    internal override int ManyLanes(InstructionSet core) => core switch { InstructionSet.Avx512 => 16, InstructionSet.Avx2 => 8, InstructionSet.Neon => 4, _ => 1 };
+    internal override KernelSet LaneKernels => CoreTable.Blake2spLeaves;
+    internal override void HashMany(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.HashMany(parameters, inputs, outputs, core);
+    public override void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.ComputeAndWriteHashes(parameters, inputs, outputs);
+    public override void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.ComputeAndWriteHashes(inputs, outputs);
+    public override byte[] ReferenceHash(ReferenceParameters parameters, byte[] message, ulong counterLow, ulong counterHigh) => ReferenceBlake2s.Hash(parameters, message, checked((uint)counterLow), checked((uint)counterHigh));
+    public override System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm() => Blake2s.CreateHashAlgorithm();
+    public override System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2s.CreateHashAlgorithm(digestLength);
+    public override System.Security.Cryptography.HMAC CreateHMAC(ReadOnlySpan<byte> key) => Blake2s.CreateHMAC(key);
+    public override System.Security.Cryptography.HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => Blake2s.CreateHMAC(digestLength, key);
+    internal override void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.Hash(parameters, input, output, core);
+    internal override Hasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) => new Blake2sHasher(new Blake2sHashState(parameters, core));
 
     protected override IReadOnlyDictionary<string, Func<(byte[] Actual, byte[] Expected)>> DirectCalls => new Dictionary<string, Func<(byte[], byte[])>>
     {

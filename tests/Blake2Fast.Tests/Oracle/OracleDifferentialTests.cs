@@ -181,7 +181,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>Random parameters over every field (key, salt, personalization, tree parameters, digest length).</summary>
-    public static ReferenceParameters RandomParameters(Algorithm algorithm, ref OracleRandom rng)
+    public static ReferenceParameters RandomParameters(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         ReferenceParameters p = RandomSimpleParameters(algorithm, ref rng);
         if (rng.Chance(35))
@@ -196,7 +196,7 @@ internal static class OracleHelpers
             p.Depth = rng.NextByte();
             p.LeafLength = rng.Chance(30) ? (uint)rng.Next(0, 4096) : (uint)rng.NextUInt64();
             ulong offset = rng.Chance(30) ? (ulong)rng.Next(0, 1024) : rng.NextUInt64();
-            p.NodeOffset = algorithm.IsB ? offset : offset & ((1UL << 48) - 1);
+            p.NodeOffset = offset & algorithm.MaxNodeOffset;
             p.NodeDepth = rng.NextByte();
             p.InnerLength = (byte)rng.Next(0, algorithm.MaxDigestLength + 1);
             p.LastNode = rng.Chance(50);
@@ -209,7 +209,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>Random digest length and key only (what the simple overloads and the HashAlgorithm wrappers take).</summary>
-    public static ReferenceParameters RandomSimpleParameters(Algorithm algorithm, ref OracleRandom rng)
+    public static ReferenceParameters RandomSimpleParameters(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         var p = new ReferenceParameters
         {
@@ -222,7 +222,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>0..4 KiB, weighted to block boundaries (k blocks - 2 .. k blocks + 2) and to short inputs.</summary>
-    public static int SmallLength(Algorithm algorithm, ref OracleRandom rng)
+    public static int SmallLength(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         int bb = algorithm.BlockSize;
         int kind = rng.Next(100);
@@ -234,7 +234,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>1 MiB .. 1 MiB + 6 blocks, with the block-boundary lengths favoured.</summary>
-    public static int LargeLength(Algorithm algorithm, ref OracleRandom rng)
+    public static int LargeLength(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         int bb = algorithm.BlockSize;
         int[] favourites = { 0, 1, bb - 1, bb, bb + 1, 3 * bb, 6 * bb };
@@ -242,7 +242,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>Split points for incremental hashing; the pieces add up to exactly <paramref name="length"/>.</summary>
-    public static List<int> Pieces(Algorithm algorithm, int length, ref OracleRandom rng)
+    public static List<int> Pieces(FixedDigestDriver algorithm, int length, ref OracleRandom rng)
     {
         int bb = algorithm.BlockSize;
         bool large = length > 64 * 1024;
@@ -327,7 +327,7 @@ internal static class OracleRunner
     /// <summary>Cases compared so far in this process (all methods).</summary>
     public static long TotalCases => Interlocked.Read(ref s_totalCases);
 
-    public static void Run(ITestOutputHelper log, Algorithm algorithm, string method, OracleApi[] apis, int cases, bool large)
+    public static void Run(ITestOutputHelper log, FixedDigestDriver algorithm, string method, OracleApi[] apis, int cases, bool large)
     {
         ulong[] seeds = OracleSeed.Seeds;
         int perSeed = (cases + seeds.Length - 1) / seeds.Length;
@@ -377,7 +377,7 @@ internal sealed class OracleCase
     private OracleRandom _rng;
     private readonly StringBuilder _detail = new();
 
-    private OracleCase(Algorithm algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, InstructionSet core, bool coreSpecific, bool large,
+    private OracleCase(FixedDigestDriver algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, InstructionSet core, bool coreSpecific, bool large,
         ReferenceParameters parameters, bool leaveDigestLengthUnset, byte[] input)
     {
         Algorithm = algorithm;
@@ -395,7 +395,7 @@ internal sealed class OracleCase
         Input = input;
     }
 
-    public Algorithm Algorithm { get; }
+    public FixedDigestDriver Algorithm { get; }
     public string Method { get; }
     public ulong Seed { get; }
     public int Index { get; }
@@ -409,7 +409,7 @@ internal sealed class OracleCase
 
     private int DigestLength => Parameters.DigestLength;
 
-    public static OracleCase Create(Algorithm algorithm, string method, OracleApi[] apis, ulong seed, int index, bool large)
+    public static OracleCase Create(FixedDigestDriver algorithm, string method, OracleApi[] apis, ulong seed, int index, bool large)
     {
         OracleRandom rng = OracleRandom.ForCase(seed, method, index);
         OracleApi api = apis[index % apis.Length];
@@ -427,7 +427,7 @@ internal sealed class OracleCase
     /// <summary>Runs the case; null if the library agrees with the reference, otherwise the full description.</summary>
     public string? Run()
     {
-        byte[] expected = ReferenceBlake2.Hash(Algorithm.IsB, Parameters, Input);
+        byte[] expected = Algorithm.ReferenceHash(Parameters, Input);
         foreach (InstructionSet core in RunOnEveryCore ? Algorithm.Cores : new[] { Core })
         {
             Core = core;
@@ -614,19 +614,19 @@ internal sealed class OracleCase
             {
                 // Update<uint>(ReadOnlySpan<uint>): the words' memory, i.e. the same bytes.
                 ReadOnlySpan<uint> words = MemoryMarshal.Cast<byte, uint>(data);
-                if (hasher.IsB) hasher.B.Update(words); else hasher.S.Update(words);
+                hasher.Update(words);
                 generic++;
             }
             else if (how == 2 && piece == 8)
             {
                 ulong value = MemoryMarshal.Read<ulong>(data);
-                if (hasher.IsB) hasher.B.Update(value); else hasher.S.Update(value);
+                hasher.Update(value);
                 generic++;
             }
             else if (how == 2 && piece == 16)
             {
                 Guid value = MemoryMarshal.Read<Guid>(data);
-                if (hasher.IsB) hasher.B.Update(value); else hasher.S.Update(value);
+                hasher.Update(value);
                 generic++;
             }
             else
@@ -732,28 +732,28 @@ public class OracleDifferentialBlake2bTests
 
     [Fact]
     public void CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void CoreIncremental_RandomSplits_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void PublicApi_MatchesReference() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(PublicApi_MatchesReference),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(PublicApi_MatchesReference),
             new[] { OracleApi.PublicComputeHash, OracleApi.PublicComputeAndWriteHash, OracleApi.PublicSimpleOverloads, OracleApi.PublicIncremental },
             OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void HashAlgorithmWrapper_TransformBlockChunks_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
             new[] { OracleApi.HashAlgorithmChunks }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void LargeInputs_JustOver1MiB_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreIncremental, OracleApi.CoreSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
             OracleBudget.LargeCasesPerAlgorithm, large: true);
 }
@@ -767,28 +767,28 @@ public class OracleDifferentialBlake2sTests
 
     [Fact]
     public void CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void CoreIncremental_RandomSplits_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void PublicApi_MatchesReference() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(PublicApi_MatchesReference),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(PublicApi_MatchesReference),
             new[] { OracleApi.PublicComputeHash, OracleApi.PublicComputeAndWriteHash, OracleApi.PublicSimpleOverloads, OracleApi.PublicIncremental },
             OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void HashAlgorithmWrapper_TransformBlockChunks_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
             new[] { OracleApi.HashAlgorithmChunks }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void LargeInputs_JustOver1MiB_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreIncremental, OracleApi.CoreSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
             OracleBudget.LargeCasesPerAlgorithm, large: true);
 }
