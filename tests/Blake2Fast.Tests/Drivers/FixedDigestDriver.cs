@@ -127,6 +127,12 @@ public abstract class FixedDigestDriver : HashDriver
     /// <summary>The test project's reference implementation of this algorithm.</summary>
     public abstract byte[] ReferenceHash(ReferenceParameters parameters, byte[] message);
 
+    /// <summary>The reference's parameter block for <paramref name="parameters"/>.</summary>
+    public abstract byte[] ReferenceParameterBlock(ReferenceParameters parameters);
+
+    /// <summary>Plain BLAKE2 from an explicit parameter block and key block, the full chaining value out (<see cref="Family.RawBlake2"/>).</summary>
+    public abstract byte[] RawHash(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode);
+
     /// <summary>The reference with the counter starting at <paramref name="counterLow"/> + <paramref name="counterHigh"/> * 2^w.</summary>
     public abstract byte[] ReferenceHash(ReferenceParameters parameters, byte[] message, ulong counterLow, ulong counterHigh);
 
@@ -279,6 +285,8 @@ public sealed class Blake2bDriver : FixedDigestDriver
     protected override Hasher CreateKeyedHasher(int digestLength, ReadOnlySpan<byte> key) => new Blake2bHasher(Blake2b.CreateIncrementalHasher(digestLength, key));
     public override Hasher CreateIncrementalHasher(in Blake2Parameters parameters) => new Blake2bHasher(Blake2b.CreateIncrementalHasher(parameters));
     public override Hasher DefaultState() => new Blake2bHasher(default);
+    public override byte[] ReferenceParameterBlock(ReferenceParameters parameters) => ReferenceBlake2b.ParameterBlock(parameters);
+    public override byte[] RawHash(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode) => Family.RawBlake2.Hash(isB: true, parameterBlock, keyBlock, message, lastNode);
 
     internal override Action[] NonAllocatingCalls(byte[] input, byte[] key, long[] longs, byte[] output) => new Action[]
     {
@@ -391,6 +399,8 @@ public sealed class Blake2sDriver : FixedDigestDriver
     protected override Hasher CreateKeyedHasher(int digestLength, ReadOnlySpan<byte> key) => new Blake2sHasher(Blake2s.CreateIncrementalHasher(digestLength, key));
     public override Hasher CreateIncrementalHasher(in Blake2Parameters parameters) => new Blake2sHasher(Blake2s.CreateIncrementalHasher(parameters));
     public override Hasher DefaultState() => new Blake2sHasher(default);
+    public override byte[] ReferenceParameterBlock(ReferenceParameters parameters) => ReferenceBlake2s.ParameterBlock(parameters);
+    public override byte[] RawHash(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode) => Family.RawBlake2.Hash(isB: false, parameterBlock, keyBlock, message, lastNode);
 
     internal override Action[] NonAllocatingCalls(byte[] input, byte[] key, long[] longs, byte[] output) => new Action[]
     {

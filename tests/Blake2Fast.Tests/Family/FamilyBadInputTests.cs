@@ -15,12 +15,12 @@ public class FamilyBadInputTests
 {
     private const byte Fill = 0xE7;
 
-    public static IEnumerable<object[]> ParallelNames() => ParallelAlgorithm.Both.Select(a => new object[] { a.Name });
+    public static IEnumerable<object[]> ParallelNames() => ParallelDriver.Both.Select(a => new object[] { a.Name });
 
     public static IEnumerable<object[]> XofNames() => XofAlgorithm.Both.Select(a => new object[] { a.Name });
 
     public static IEnumerable<object[]> ParallelBadDigestLengths() =>
-        from a in ParallelAlgorithm.Both
+        from a in ParallelDriver.Both
         from d in new[] { 0, -1, a.MaxDigestLength + 1, 255, 256, int.MinValue, int.MaxValue }
         select new object[] { a.Name, d };
 
@@ -32,7 +32,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelBadDigestLengths))]
     public void Parallel_DigestLengthOutOfRange_ThrowsForEveryOverload(string algorithmName, int digestLength)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         byte[] key = Hex.Sequence(5);
         var output = Filled(a.MaxDigestLength + 300);
@@ -55,7 +55,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_DigestLengthsAtTheBounds_AreAccepted(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         foreach (int d in new[] { 1, a.MaxDigestLength })
         {
@@ -72,7 +72,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_KeyTooLong_ThrowsForEveryOverload(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         var output = Filled(a.MaxDigestLength + 1);
         foreach (int keyLength in new[] { a.MaxKeyLength + 1, 1000 })
@@ -98,7 +98,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_HmacKeySetter_TooLong_ThrowsAndKeepsTheKey(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] key = Hex.Sequence(9);
         byte[] input = Hex.Sequence(700);
         using HMAC hmac = a.CreateHMAC(key);
@@ -118,7 +118,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_OutputTooSmall_Throws_WritesNothing(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(600);
         byte[] key = Hex.Sequence(3);
         int max = a.MaxDigestLength;
@@ -149,7 +149,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_StateFinishIntoTooSmallSpan_Throws_WritesNothing_StateStaysUsable(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] key = Hex.Sequence(a.MaxKeyLength);
         byte[] input = Hex.Sequence(1500);
         foreach (int d in new[] { a.MaxDigestLength, 20 })
@@ -187,7 +187,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_DefaultState_RefusesEveryUse(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         ParallelHasher state = a.DefaultState();
         var output = Filled(a.MaxDigestLength);
         Assert.Throws<InvalidOperationException>(() => state.Update(new byte[] { 1, 2, 3 }));
@@ -204,7 +204,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_FinishedState_RefusesEveryUse(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(1100);
         // Finished three ways: Finish(), Finish(span), TryFinish.
         for (int way = 0; way < 3; way++)
