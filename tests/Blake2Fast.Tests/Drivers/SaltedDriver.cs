@@ -1,5 +1,8 @@
 using System;
 using System.Collections.Generic;
+using System.IO;
+using System.Security.Cryptography;
+using System.Threading.Tasks;
 using Blake2Fast.Cores;
 using Blake2Fast.Tests.Blake256Family;
 
@@ -9,7 +12,7 @@ namespace Blake2Fast.Tests.Drivers;
 /// The salted fixed-length contract (BLAKE-256, BLAKE-224): one digest length, an optional 16-byte salt, no key.
 /// A third algorithm of this contract is one subclass.
 /// </summary>
-public abstract class SaltedDriver : HashDriver
+public abstract partial class SaltedDriver : HashDriver
 {
     public abstract int DigestLength { get; }
     public const int BlockSize = 64;
@@ -17,6 +20,9 @@ public abstract class SaltedDriver : HashDriver
 
     /// <summary>The test project's reference BLAKE-256/224 (<see cref="ReferenceBlake256"/>).</summary>
     public abstract byte[] ReferenceHash(byte[] message, byte[]? salt);
+
+    /// <summary>The reference with the bit counter starting at <paramref name="startBits"/>.</summary>
+    public abstract byte[] ReferenceHash(byte[] message, byte[]? salt, long startBits);
 
     public override byte[] Reference(Request request) => ReferenceHash(request.Input, request.Salt);
 
@@ -91,6 +97,31 @@ public sealed class Blake256Driver : SaltedDriver
     public override int DigestLength => 32;
     public override byte[] ReferenceHash(byte[] message, byte[]? salt) => ReferenceBlake256.Blake256(message, salt);
     protected override object NewState() => Blake256.CreateIncrementalHasher();
+    public override byte[] ReferenceHash(byte[] message, byte[]? salt, long startBits) => ReferenceBlake256.Hash(message, salt, is256: true, startBits);
+    internal override InstructionSet DefaultCore => Blake256.Core;
+    public override byte[] ComputeHash(byte[]? salt, ReadOnlySpan<byte> input) => salt is null ? Blake256.ComputeHash(input) : Blake256.ComputeHash(salt, input);
+    public override byte[] ComputeHash(byte[]? salt, Stream input) => salt is null ? Blake256.ComputeHash(input) : Blake256.ComputeHash(salt, input);
+    public override Task<byte[]> ComputeHashAsync(byte[]? salt, Stream input) => salt is null ? Blake256.ComputeHashAsync(input) : Blake256.ComputeHashAsync(salt, input);
+    public override void ComputeAndWriteHash(byte[]? salt, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        if (salt is null) Blake256.ComputeAndWriteHash(input, output); else Blake256.ComputeAndWriteHash(salt, input, output);
+    }
+    public override byte[] HashData(byte[]? salt, ReadOnlySpan<byte> source) => salt is null ? Blake256.HashData(source) : Blake256.Salted.HashData(salt, source);
+    public override int HashData(byte[]? salt, ReadOnlySpan<byte> source, Span<byte> destination) => salt is null ? Blake256.HashData(source, destination) : Blake256.Salted.HashData(salt, source, destination);
+    public override bool TryHashData(byte[]? salt, ReadOnlySpan<byte> source, Span<byte> destination, out int written) =>
+        salt is null ? Blake256.TryHashData(source, destination, out written) : Blake256.Salted.TryHashData(salt, source, destination, out written);
+    public override byte[] HashData(byte[]? salt, Stream source) => salt is null ? Blake256.HashData(source) : Blake256.Salted.HashData(salt, source);
+    public override int HashData(byte[]? salt, Stream source, Span<byte> destination) => salt is null ? Blake256.HashData(source, destination) : Blake256.Salted.HashData(salt, source, destination);
+#if !LIBRARY_NETSTANDARD
+    public override ValueTask<byte[]> HashDataAsync(byte[]? salt, Stream source) => salt is null ? Blake256.HashDataAsync(source) : Blake256.Salted.HashDataAsync(salt, source);
+    public override ValueTask<int> HashDataAsync(byte[]? salt, Stream source, Memory<byte> destination) =>
+        salt is null ? Blake256.HashDataAsync(source, destination) : Blake256.Salted.HashDataAsync(salt, source, destination);
+#endif
+    public override HashAlgorithm CreateHashAlgorithm(byte[]? salt) => salt is null ? Blake256.CreateHashAlgorithm() : Blake256.CreateHashAlgorithm(salt);
+    public override Blake256Hasher CreateIncrementalHasher(byte[]? salt) => new Blake256StateHasher(salt is null ? Blake256.CreateIncrementalHasher() : Blake256.CreateIncrementalHasher(salt));
+    internal override Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt) => new Blake256StateHasher(new Blake256HashState(salt, core));
+    public override Blake256Hasher Restore(ReadOnlySpan<byte> blob) => new Blake256StateHasher(Blake256HashState.RestoreState(blob));
+    public override Blake256Hasher DefaultState() => new Blake256StateHasher(default);
 }
 
 public sealed class Blake224Driver : SaltedDriver
@@ -101,4 +132,29 @@ public sealed class Blake224Driver : SaltedDriver
     public override int DigestLength => 28;
     public override byte[] ReferenceHash(byte[] message, byte[]? salt) => ReferenceBlake256.Blake224(message, salt);
     protected override object NewState() => Blake224.CreateIncrementalHasher();
+    public override byte[] ReferenceHash(byte[] message, byte[]? salt, long startBits) => ReferenceBlake256.Hash(message, salt, is256: false, startBits);
+    internal override InstructionSet DefaultCore => Blake224.Core;
+    public override byte[] ComputeHash(byte[]? salt, ReadOnlySpan<byte> input) => salt is null ? Blake224.ComputeHash(input) : Blake224.ComputeHash(salt, input);
+    public override byte[] ComputeHash(byte[]? salt, Stream input) => salt is null ? Blake224.ComputeHash(input) : Blake224.ComputeHash(salt, input);
+    public override Task<byte[]> ComputeHashAsync(byte[]? salt, Stream input) => salt is null ? Blake224.ComputeHashAsync(input) : Blake224.ComputeHashAsync(salt, input);
+    public override void ComputeAndWriteHash(byte[]? salt, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        if (salt is null) Blake224.ComputeAndWriteHash(input, output); else Blake224.ComputeAndWriteHash(salt, input, output);
+    }
+    public override byte[] HashData(byte[]? salt, ReadOnlySpan<byte> source) => salt is null ? Blake224.HashData(source) : Blake224.Salted.HashData(salt, source);
+    public override int HashData(byte[]? salt, ReadOnlySpan<byte> source, Span<byte> destination) => salt is null ? Blake224.HashData(source, destination) : Blake224.Salted.HashData(salt, source, destination);
+    public override bool TryHashData(byte[]? salt, ReadOnlySpan<byte> source, Span<byte> destination, out int written) =>
+        salt is null ? Blake224.TryHashData(source, destination, out written) : Blake224.Salted.TryHashData(salt, source, destination, out written);
+    public override byte[] HashData(byte[]? salt, Stream source) => salt is null ? Blake224.HashData(source) : Blake224.Salted.HashData(salt, source);
+    public override int HashData(byte[]? salt, Stream source, Span<byte> destination) => salt is null ? Blake224.HashData(source, destination) : Blake224.Salted.HashData(salt, source, destination);
+#if !LIBRARY_NETSTANDARD
+    public override ValueTask<byte[]> HashDataAsync(byte[]? salt, Stream source) => salt is null ? Blake224.HashDataAsync(source) : Blake224.Salted.HashDataAsync(salt, source);
+    public override ValueTask<int> HashDataAsync(byte[]? salt, Stream source, Memory<byte> destination) =>
+        salt is null ? Blake224.HashDataAsync(source, destination) : Blake224.Salted.HashDataAsync(salt, source, destination);
+#endif
+    public override HashAlgorithm CreateHashAlgorithm(byte[]? salt) => salt is null ? Blake224.CreateHashAlgorithm() : Blake224.CreateHashAlgorithm(salt);
+    public override Blake256Hasher CreateIncrementalHasher(byte[]? salt) => new Blake224StateHasher(salt is null ? Blake224.CreateIncrementalHasher() : Blake224.CreateIncrementalHasher(salt));
+    internal override Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt) => new Blake224StateHasher(new Blake224HashState(salt, core));
+    public override Blake256Hasher Restore(ReadOnlySpan<byte> blob) => new Blake224StateHasher(Blake224HashState.RestoreState(blob));
+    public override Blake256Hasher DefaultState() => new Blake224StateHasher(default);
 }

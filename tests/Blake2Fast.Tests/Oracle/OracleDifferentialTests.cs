@@ -860,28 +860,28 @@ public class ReferenceBlake2ValidationTests
     public static IEnumerable<object[]> HashlibParameterVectors() => new[]
     {
         new object[] { "b: digest 37, key 13, salt 16, short person 5, fanout 3, depth 7, leaf 0x01020304, offset 0x0102030405060708, node depth 9, inner 33, last node; 300 bytes",
-            true, 37, 13, 16, 5, (byte)3, (byte)7, 0x01020304u, 0x0102030405060708UL, (byte)9, (byte)33, true, 300,
+            "blake2b", 37, 13, 16, 5, (byte)3, (byte)7, 0x01020304u, 0x0102030405060708UL, (byte)9, (byte)33, true, 300,
             "0c01fc4a97238394bd0dd6d9ff0be937214bfb60d0b7e0e432db6a50dab1f050815393b4da" },
         new object[] { "b: short salt 7, person 16, fanout 0, depth 255, leaf max, offset max, node depth 255, inner 64; 128 bytes",
-            true, 64, 0, 7, 16, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFFFFFUL, (byte)255, (byte)64, false, 128,
+            "blake2b", 64, 0, 7, 16, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFFFFFUL, (byte)255, (byte)64, false, 128,
             "6ed3e7205ca0116e8489bf1e3e38e0ee6c480dd5ec30b263043abaeea26451f31342c14a8a442fd9e7266207fa397166a51b4ceef2a9bedae5efb30548674d82" },
         new object[] { "b: last node only; empty input",
-            true, 64, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
+            "blake2b", 64, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
             "05cc8cc53183c6fb48571cf02ad1984d562bdff1ef31e3db83725fe4a71b276a3e1206e2904286ceb87f292bca618fff58ee2cb65399d3e197dff83a45602d99" },
         new object[] { "s: digest 19, key 7, short salt 3, person 8, fanout 0, depth 255, leaf max, offset 2^48-1, node depth 255, inner 32, last node; 200 bytes",
-            false, 19, 7, 3, 8, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFUL, (byte)255, (byte)32, true, 200,
+            "blake2s", 19, 7, 3, 8, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFUL, (byte)255, (byte)32, true, 200,
             "019a34395fb4f2de3a2110bccf25c72040a1fb" },
         new object[] { "s: salt 8, short person 2, fanout 2, depth 3, leaf 0x0A0B0C0D, offset 0x010203040506, node depth 4, inner 5; 64 bytes",
-            false, 32, 0, 8, 2, (byte)2, (byte)3, 0x0A0B0C0Du, 0x010203040506UL, (byte)4, (byte)5, false, 64,
+            "blake2s", 32, 0, 8, 2, (byte)2, (byte)3, 0x0A0B0C0Du, 0x010203040506UL, (byte)4, (byte)5, false, 64,
             "c88e9dc1685d9b64e82f305cef44427f7d6844d0b20a163eabc76cb44d1f34e2" },
         new object[] { "s: last node only; empty input",
-            false, 32, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
+            "blake2s", 32, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
             "24fc113c3dbe8c84493c7040aeaf0d68cc3b7bab0dcdae49dbbb4a70259d5c36" },
     };
 
     [Theory]
     [MemberData(nameof(HashlibParameterVectors))]
-    public void Reference_MatchesHashlib_ForEveryParameterField(string name, bool isB, int digestLength, int keyLength, int saltLength, int personalizationLength,
+    public void Reference_MatchesHashlib_ForEveryParameterField(string name, string algorithm, int digestLength, int keyLength, int saltLength, int personalizationLength,
         byte fanout, byte depth, uint leafLength, ulong nodeOffset, byte nodeDepth, byte innerLength, bool lastNode, int inputLength, string expected)
     {
         var p = new ReferenceParameters
@@ -898,7 +898,7 @@ public class ReferenceBlake2ValidationTests
             InnerLength = innerLength,
             LastNode = lastNode,
         };
-        Assert.True(expected == OracleHelpers.Hex(ReferenceBlake2.Hash(isB, p, Pattern(inputLength, 7, 3))), name);
+        Assert.True(expected == OracleHelpers.Hex(FixedDigestDriver.Parse(algorithm).ReferenceHash(p, Pattern(inputLength, 7, 3))), name);
     }
 
     /// <summary>
@@ -908,22 +908,22 @@ public class ReferenceBlake2ValidationTests
     /// </summary>
     public static IEnumerable<object[]> CounterStartVectors() => new[]
     {
-        new object[] { true, 0xFFFFFFFFFFFFFFFFUL, 0x0UL, 0, 0, 64, "0a46e7cde93f5af37423f828c9b682c2eb3067d5ea912605ccddb08b51a49b1fd8677e3acb31102eef444e9b5a8297f64b2afac2f0e279f0149ee6d1540c8bc6" },
-        new object[] { true, 0xFFFFFFFFFFFFFF9CUL, 0x0UL, 300, 0, 64, "0f5f961670566c0bbc6e543ae7d5fd7b0630fe7d02ee2d76c415fa666a2ffb69b218448d104f422b0742ae6970dbd3c56bf0241f0b91bcbd75d78f841984df2e" },
-        new object[] { true, 0xFFFFFFFFFFFFFF7FUL, 0x0UL, 256, 17, 32, "e8338d4ce3ac3fca1b6a4f32e06574a847d74345b0dcfaee4059b5a5b0858edf" },
-        new object[] { true, 0xFFFFFFFFFFFFFFFFUL, 0x5UL, 129, 0, 64, "f783aff76433880b76a2699290b667e3955c9c76880b448825dc2a4662a9b8052bc72ad0672577b5dfd7573c80e61057981a21898d4f9c478a1604e745d199c2" },
-        new object[] { false, 0xFFFFFFFFUL, 0x0UL, 0, 0, 32, "785d5527b013ca14a345039d3d4b8e5c93404640112a207e00123545e52a7128" },
-        new object[] { false, 0xFFFFFF9CUL, 0x0UL, 150, 0, 32, "0b1e83db1bf51ba535ef28539b7547baeaba239d4d9962b1542d78ca403f5c9d" },
-        new object[] { false, 0xFFFFFFBFUL, 0x0UL, 128, 9, 20, "dd70b79763e00851d43f958c30b4442a0a16b443" },
-        new object[] { false, 0xFFFFFFFDUL, 0x89ABCDEFUL, 65, 0, 32, "41770e9cbfa30cba3f4c0d823672734d518e95e9467fb7405e6ce2002e14f0c1" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFFFFUL, 0x0UL, 0, 0, 64, "0a46e7cde93f5af37423f828c9b682c2eb3067d5ea912605ccddb08b51a49b1fd8677e3acb31102eef444e9b5a8297f64b2afac2f0e279f0149ee6d1540c8bc6" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFF9CUL, 0x0UL, 300, 0, 64, "0f5f961670566c0bbc6e543ae7d5fd7b0630fe7d02ee2d76c415fa666a2ffb69b218448d104f422b0742ae6970dbd3c56bf0241f0b91bcbd75d78f841984df2e" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFF7FUL, 0x0UL, 256, 17, 32, "e8338d4ce3ac3fca1b6a4f32e06574a847d74345b0dcfaee4059b5a5b0858edf" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFFFFUL, 0x5UL, 129, 0, 64, "f783aff76433880b76a2699290b667e3955c9c76880b448825dc2a4662a9b8052bc72ad0672577b5dfd7573c80e61057981a21898d4f9c478a1604e745d199c2" },
+        new object[] { "blake2s", 0xFFFFFFFFUL, 0x0UL, 0, 0, 32, "785d5527b013ca14a345039d3d4b8e5c93404640112a207e00123545e52a7128" },
+        new object[] { "blake2s", 0xFFFFFF9CUL, 0x0UL, 150, 0, 32, "0b1e83db1bf51ba535ef28539b7547baeaba239d4d9962b1542d78ca403f5c9d" },
+        new object[] { "blake2s", 0xFFFFFFBFUL, 0x0UL, 128, 9, 20, "dd70b79763e00851d43f958c30b4442a0a16b443" },
+        new object[] { "blake2s", 0xFFFFFFFDUL, 0x89ABCDEFUL, 65, 0, 32, "41770e9cbfa30cba3f4c0d823672734d518e95e9467fb7405e6ce2002e14f0c1" },
     };
 
     [Theory]
     [MemberData(nameof(CounterStartVectors))]
-    public void Reference_WithStartingCounter_MatchesIndependentImplementation(bool isB, ulong counterLow, ulong counterHigh, int inputLength, int keyLength, int digestLength, string expected)
+    public void Reference_WithStartingCounter_MatchesIndependentImplementation(string algorithm, ulong counterLow, ulong counterHigh, int inputLength, int keyLength, int digestLength, string expected)
     {
         var p = new ReferenceParameters { DigestLength = digestLength, Key = Pattern(keyLength, 13, 0x40) };
-        Assert.Equal(expected, OracleHelpers.Hex(ReferenceBlake2.Hash(isB, p, Pattern(inputLength, 7, 3), counterLow, counterHigh)));
+        Assert.Equal(expected, OracleHelpers.Hex(FixedDigestDriver.Parse(algorithm).ReferenceHash(p, Pattern(inputLength, 7, 3), counterLow, counterHigh)));
     }
 
     [Fact]
