@@ -18,11 +18,12 @@ namespace Blake2Fast.Tests.Drivers;
 /// </summary>
 public abstract partial class SaltedDriver
 {
-    public static readonly SaltedDriver B256 = new Blake256Driver();
-    public static readonly SaltedDriver B224 = new Blake224Driver();
-    public static readonly SaltedDriver[] Both = { B256, B224 };
+    /// <summary>Every algorithm of this contract (BLAKE-224, BLAKE-256).</summary>
+    public static readonly SaltedDriver[] All = Discover<SaltedDriver>();
+    public static readonly SaltedDriver B256 = All.OfType<Blake256Driver>().Single();
+    public static readonly SaltedDriver B224 = All.OfType<Blake224Driver>().Single();
 
-    public static SaltedDriver Parse(string name) => Both.FirstOrDefault(v => v.Name == name) ?? throw new ArgumentException(name);
+    public static SaltedDriver Parse(string name) => All.FirstOrDefault(v => v.Name == name) ?? throw new ArgumentException(name);
 
     public byte[] Reference(byte[] input, byte[]? salt) => ReferenceHash(input, salt);
 

@@ -13,17 +13,17 @@ namespace Blake2Fast.Tests.Blake256Family;
 public class Blake256VectorTests
 {
     public static IEnumerable<object[]> EveryHashCase() =>
-        from v in SaltedDriver.Both
+        from v in SaltedDriver.All
         from i in Enumerable.Range(0, Blake256Vectors.Hash.Count)
         select new object[] { v.Name, i };
 
     public static IEnumerable<object[]> EveryHashCaseAndApi() =>
-        from v in SaltedDriver.Both
+        from v in SaltedDriver.All
         from api in SaltedDriver.OneShotApis
         select new object[] { v.Name, api };
 
     public static IEnumerable<object[]> EveryResumeCase() =>
-        from v in SaltedDriver.Both
+        from v in SaltedDriver.All
         from i in Enumerable.Range(0, Blake256Vectors.SaveAndResume.Count)
         select new object[] { v.Name, i };
 

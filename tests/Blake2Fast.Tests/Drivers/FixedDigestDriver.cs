@@ -13,15 +13,16 @@ namespace Blake2Fast.Tests.Drivers;
 /// </summary>
 public abstract class FixedDigestDriver : HashDriver
 {
-    public static readonly FixedDigestDriver B = new Blake2bDriver();
-    public static readonly FixedDigestDriver S = new Blake2sDriver();
-    public static readonly FixedDigestDriver[] Both = { B, S };
+    /// <summary>Every algorithm of this contract (BLAKE2b, BLAKE2s).</summary>
+    public static readonly FixedDigestDriver[] All = Discover<FixedDigestDriver>();
+    public static readonly FixedDigestDriver B = All.OfType<Blake2bDriver>().Single();
+    public static readonly FixedDigestDriver S = All.OfType<Blake2sDriver>().Single();
 
-    public static FixedDigestDriver Parse(string name) => Both.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
+    public static FixedDigestDriver Parse(string name) => All.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
     internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
 
     /// <summary>(algorithm, core) for every core of every algorithm of this contract that runs on this machine.</summary>
-    public static IEnumerable<object[]> AllCores() => Both.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
+    public static IEnumerable<object[]> AllCores() => All.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
 
     /// <summary>Every core of this algorithm that runs on this machine, by name.</summary>
     internal IReadOnlyList<InstructionSet> Cores => Kernels.Supported;
@@ -286,7 +287,7 @@ public sealed class Blake2bDriver : FixedDigestDriver
     public override Hasher CreateIncrementalHasher(in Blake2Parameters parameters) => new Blake2bHasher(Blake2b.CreateIncrementalHasher(parameters));
     public override Hasher DefaultState() => new Blake2bHasher(default);
     public override byte[] ReferenceParameterBlock(ReferenceParameters parameters) => ReferenceBlake2b.ParameterBlock(parameters);
-    public override byte[] RawHash(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode) => Family.RawBlake2.Hash(isB: true, parameterBlock, keyBlock, message, lastNode);
+    public override byte[] RawHash(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode) => Family.RawBlake2.Blake2b(parameterBlock, keyBlock, message, lastNode);
 
     internal override Action[] NonAllocatingCalls(byte[] input, byte[] key, long[] longs, byte[] output) => new Action[]
     {
@@ -400,7 +401,7 @@ public sealed class Blake2sDriver : FixedDigestDriver
     public override Hasher CreateIncrementalHasher(in Blake2Parameters parameters) => new Blake2sHasher(Blake2s.CreateIncrementalHasher(parameters));
     public override Hasher DefaultState() => new Blake2sHasher(default);
     public override byte[] ReferenceParameterBlock(ReferenceParameters parameters) => ReferenceBlake2s.ParameterBlock(parameters);
-    public override byte[] RawHash(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode) => Family.RawBlake2.Hash(isB: false, parameterBlock, keyBlock, message, lastNode);
+    public override byte[] RawHash(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode) => Family.RawBlake2.Blake2s(parameterBlock, keyBlock, message, lastNode);
 
     internal override Action[] NonAllocatingCalls(byte[] input, byte[] key, long[] longs, byte[] output) => new Action[]
     {

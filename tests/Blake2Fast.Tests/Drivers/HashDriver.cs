@@ -67,6 +67,17 @@ public abstract class HashDriver
 
     public override string ToString() => Name;
 
+    /// <summary>
+    /// Every concrete driver of the contract <typeparamref name="T"/>, found by reflection (ordered by class name), so
+    /// a new algorithm of a contract is one subclass and every test that walks the contract's drivers runs for it.
+    /// </summary>
+    protected static T[] Discover<T>() where T : HashDriver =>
+        typeof(T).Assembly.GetTypes()
+            .Where(t => t.IsSubclassOf(typeof(T)) && !t.IsAbstract)
+            .OrderBy(t => t.Name, StringComparer.Ordinal)
+            .Select(t => (T)Activator.CreateInstance(t)!)
+            .ToArray();
+
     /// <summary>The declared surface, without the members the netstandard2.0 build lacks (ValueTask HashDataAsync).</summary>
     private IEnumerable<string> DeclaredForThisBuild =>
 #if LIBRARY_NETSTANDARD

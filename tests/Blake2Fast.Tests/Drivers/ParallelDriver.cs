@@ -14,15 +14,16 @@ namespace Blake2Fast.Tests.Drivers;
 /// </summary>
 public abstract class ParallelDriver : HashDriver
 {
-    public static readonly ParallelDriver Bp = new Blake2bpDriver();
-    public static readonly ParallelDriver Sp = new Blake2spDriver();
-    public static readonly ParallelDriver[] Both = { Bp, Sp };
+    /// <summary>Every algorithm of this contract (BLAKE2bp, BLAKE2sp).</summary>
+    public static readonly ParallelDriver[] All = Discover<ParallelDriver>();
+    public static readonly ParallelDriver Bp = All.OfType<Blake2bpDriver>().Single();
+    public static readonly ParallelDriver Sp = All.OfType<Blake2spDriver>().Single();
 
-    public static ParallelDriver Parse(string name) => Both.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
+    public static ParallelDriver Parse(string name) => All.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
     internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
 
     /// <summary>(algorithm name, kernel name) for every parallel kernel that runs here.</summary>
-    public static IEnumerable<object[]> AllCores() => Both.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
+    public static IEnumerable<object[]> AllCores() => All.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
 
     /// <summary>The number of leaves P: 4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
     public abstract int Lanes { get; }

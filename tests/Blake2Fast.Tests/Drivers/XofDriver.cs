@@ -14,13 +14,14 @@ namespace Blake2Fast.Tests.Drivers;
 /// </summary>
 public abstract class XofDriver : HashDriver
 {
-    public static readonly XofDriver Xb = new Blake2XbDriver();
-    public static readonly XofDriver Xs = new Blake2XsDriver();
-    public static readonly XofDriver[] Both = { Xb, Xs };
+    /// <summary>Every algorithm of this contract (BLAKE2Xb, BLAKE2Xs).</summary>
+    public static readonly XofDriver[] All = Discover<XofDriver>();
+    public static readonly XofDriver Xb = All.OfType<Blake2XbDriver>().Single();
+    public static readonly XofDriver Xs = All.OfType<Blake2XsDriver>().Single();
 
     public const long UnknownOutputLength = -1;
 
-    public static XofDriver Parse(string name) => Both.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
+    public static XofDriver Parse(string name) => All.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
 
     /// <summary>The size of an output block (the underlying hash's full digest): 64 or 32 bytes.</summary>
     public int BlockSize => Leaf.MaxDigestLength;

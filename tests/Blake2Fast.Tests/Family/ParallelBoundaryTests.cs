@@ -15,7 +15,7 @@ namespace Blake2Fast.Tests.Family;
 public class ParallelBoundaryTests
 {
     public static IEnumerable<object[]> Cases() =>
-        from a in ParallelDriver.Both
+        from a in ParallelDriver.All
         from keyLength in new[] { 0, 1, a.MaxKeyLength }
         select new object[] { a.Name, keyLength };
 

@@ -22,7 +22,7 @@ public class ParallelKatTests
     /// <summary>One case per KAT entry of the blake2bp and blake2sp groups (1024 cases).</summary>
     public static IEnumerable<object[]> EveryEntry()
     {
-        foreach (ParallelDriver algorithm in ParallelDriver.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             foreach (bool keyed in new[] { false, true })
             {
@@ -35,7 +35,7 @@ public class ParallelKatTests
     [Fact]
     public void KatFile_ParallelGroups_HaveTheExpectedShape()
     {
-        foreach (ParallelDriver algorithm in ParallelDriver.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             foreach (bool keyed in new[] { false, true })
             {
@@ -63,7 +63,7 @@ public class ParallelKatTests
     [Fact]
     public void SupportedParallelKernels_IncludeScalar_AndTheDefault()
     {
-        foreach (ParallelDriver algorithm in ParallelDriver.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             IReadOnlyList<InstructionSet> cores = algorithm.Cores;
             Assert.Contains(InstructionSet.Scalar, cores);
