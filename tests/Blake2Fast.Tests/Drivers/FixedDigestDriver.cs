@@ -11,7 +11,7 @@ namespace Blake2Fast.Tests.Drivers;
 /// The fixed-digest contract (BLAKE2b, BLAKE2s): a digest of 1..max bytes, an optional key of 1..max bytes, a full
 /// parameter block, many messages at once. A third algorithm of this contract is one subclass.
 /// </summary>
-public abstract class FixedDigestDriver : HashDriver
+public abstract partial class FixedDigestDriver : HashDriver
 {
     /// <summary>Every algorithm of this contract (BLAKE2b, BLAKE2s).</summary>
     public static readonly FixedDigestDriver[] All = Discover<FixedDigestDriver>();
