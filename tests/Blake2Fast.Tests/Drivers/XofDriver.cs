@@ -12,7 +12,7 @@ namespace Blake2Fast.Tests.Drivers;
 /// The XOF contract (BLAKE2Xb, BLAKE2Xs): an output of any declared length (or unknown in advance), an optional key,
 /// read incrementally from a state. A third algorithm of this contract is one subclass.
 /// </summary>
-public abstract class XofDriver : HashDriver
+public abstract partial class XofDriver : HashDriver
 {
     /// <summary>Every algorithm of this contract (BLAKE2Xb, BLAKE2Xs).</summary>
     public static readonly XofDriver[] All = Discover<XofDriver>();
