@@ -12,7 +12,7 @@ namespace Blake2Fast.Tests.Drivers;
 /// The parallel-mode contract (BLAKE2bp, BLAKE2sp): the fixed-digest surface without a parameter block, hashed as a
 /// tree of leaves dealt whole blocks round robin under one root. A third algorithm of this contract is one subclass.
 /// </summary>
-public abstract class ParallelDriver : HashDriver
+public abstract partial class ParallelDriver : HashDriver
 {
     /// <summary>Every algorithm of this contract (BLAKE2bp, BLAKE2sp).</summary>
     public static readonly ParallelDriver[] All = Discover<ParallelDriver>();
