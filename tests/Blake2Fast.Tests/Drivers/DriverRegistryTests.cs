@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using System.Reflection;
+using Blake2Fast.Cores;
 
 namespace Blake2Fast.Tests.Drivers;
 
@@ -41,5 +42,16 @@ public class DriverRegistryTests
             Assert.Contains(type.BaseType, contracts);
             Assert.Equal(typeof(HashDriver), type.BaseType!.BaseType);
         }
+    }
+
+    [Fact]
+    public void InstructionSetsByWordSize_AreTheDriversKernels()
+    {
+        // The benchmarks pick cores through InstructionSets.Supported(isB)/SupportedParallel(isB); they must list what
+        // the drivers (and so every test) run.
+        Assert.Equal(FixedDigestDriver.B.Kernels.Supported, InstructionSets.Supported(isB: true));
+        Assert.Equal(FixedDigestDriver.S.Kernels.Supported, InstructionSets.Supported(isB: false));
+        Assert.Equal(ParallelDriver.Bp.Kernels.Supported, InstructionSets.SupportedParallel(isB: true));
+        Assert.Equal(ParallelDriver.Sp.Kernels.Supported, InstructionSets.SupportedParallel(isB: false));
     }
 }
