@@ -15,23 +15,23 @@ public class BoundaryTests
 {
     /// <summary>One case per input length: 0..1025 for BLAKE2b, 0..513 for BLAKE2s.</summary>
     public static IEnumerable<object[]> EveryLength() =>
-        Algorithm.Both.SelectMany(a => Enumerable.Range(0, LengthVectors.For(a).Unkeyed.Length).Select(n => new object[] { a.Name, n }));
+        FixedDigestDriver.All.SelectMany(a => Enumerable.Range(0, LengthVectors.For(a).Unkeyed.Length).Select(n => new object[] { a.Name, n }));
 
     /// <summary>One case per digest length: 1..64 for BLAKE2b, 1..32 for BLAKE2s.</summary>
     public static IEnumerable<object[]> EveryDigestLength() =>
-        Algorithm.Both.SelectMany(a => Enumerable.Range(1, a.MaxDigestLength).Select(d => new object[] { a.Name, d }));
+        FixedDigestDriver.All.SelectMany(a => Enumerable.Range(1, a.MaxDigestLength).Select(d => new object[] { a.Name, d }));
 
     [Fact]
     public void LengthVectors_CoverTheSweep()
     {
-        Assert.Equal(1026, LengthVectors.For(Algorithm.B).Unkeyed.Length);
-        Assert.Equal(1026, LengthVectors.For(Algorithm.B).Keyed.Length);
-        Assert.Equal(514, LengthVectors.For(Algorithm.S).Unkeyed.Length);
-        Assert.Equal(514, LengthVectors.For(Algorithm.S).Keyed.Length);
+        Assert.Equal(1026, LengthVectors.For(FixedDigestDriver.B).Unkeyed.Length);
+        Assert.Equal(1026, LengthVectors.For(FixedDigestDriver.B).Keyed.Length);
+        Assert.Equal(514, LengthVectors.For(FixedDigestDriver.S).Unkeyed.Length);
+        Assert.Equal(514, LengthVectors.For(FixedDigestDriver.S).Keyed.Length);
         // Spot-check the input formula against the hashlib vectors through the independent KAT path:
         // message(0) is empty, so the unkeyed digest of length 0 must equal the official KAT entry 0.
-        Assert.Equal(KatVectors.Group("blake2b", false)[0].Expected, LengthVectors.For(Algorithm.B).Unkeyed[0]);
-        Assert.Equal(KatVectors.Group("blake2s", false)[0].Expected, LengthVectors.For(Algorithm.S).Unkeyed[0]);
+        Assert.Equal(KatVectors.Group("blake2b", false)[0].Expected, LengthVectors.For(FixedDigestDriver.B).Unkeyed[0]);
+        Assert.Equal(KatVectors.Group("blake2s", false)[0].Expected, LengthVectors.For(FixedDigestDriver.S).Unkeyed[0]);
         Assert.Equal(new byte[] { 3, 10, 17, 24 }, VectorInputs.Message(4));
         Assert.Equal(new byte[] { 0x40, 0x4D, 0x5A }, VectorInputs.Key(3));
     }
@@ -40,7 +40,7 @@ public class BoundaryTests
     [MemberData(nameof(EveryLength))]
     public void Length_OneShotAndIncremental_OnEveryCore(string algorithmName, int length)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         byte[] input = VectorInputs.Message(length);
         byte[] key = VectorInputs.Key(algorithm.MaxKeyLength);
@@ -51,7 +51,7 @@ public class BoundaryTests
         {
             ("block-sized pieces", SplitPatterns.Fixed(block)),
             ("block-1, block+1, block, ... pieces", SplitPatterns.Cycle(block - 1, block + 1, block)),
-            ("random pieces", SplitPatterns.Random(length * 2 + (algorithm.IsB ? 1 : 0), 3 * block)),
+            ("random pieces", SplitPatterns.Random(length * 2 + (algorithm.SeedTag == 0xB ? 1 : 0), 3 * block)),
             ("first byte, all but the last byte, last byte", new[] { 1, Math.Max(0, length - 2) }),
         };
         if (length <= 3 * block + 2)
@@ -88,11 +88,11 @@ public class BoundaryTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void ExactBlockMultiples_OnCore(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         int block = algorithm.BlockSize;
         byte[] key = VectorInputs.Key(algorithm.MaxKeyLength);
@@ -142,11 +142,11 @@ public class BoundaryTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void KeyedEmptyMessage_OnCore(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         var mismatches = new Mismatches();
 
@@ -175,11 +175,11 @@ public class BoundaryTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void EveryKeyLength_OnCore(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         var mismatches = new Mismatches();
 
         foreach (KeyLengthVectors set in LengthVectors.For(algorithm).KeyLengths)
@@ -209,7 +209,7 @@ public class BoundaryTests
     [MemberData(nameof(EveryDigestLength))]
     public void DigestLength_WithAndWithoutKey(string algorithmName, int digestLength)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         byte[] key = VectorInputs.Key(algorithm.MaxKeyLength);
         var mismatches = new Mismatches();
 
@@ -333,7 +333,7 @@ internal sealed class LengthVectors
 
     public KeyLengthVectors[] KeyLengths { get; }
 
-    public static LengthVectors For(Algorithm algorithm) => s_all.Value[algorithm.Name];
+    public static LengthVectors For(FixedDigestDriver algorithm) => s_all.Value[algorithm.Name];
 
     private static byte[][] Digests(JsonElement array) => array.EnumerateArray().Select(e => Hex.Decode(e.GetString()!)).ToArray();
 

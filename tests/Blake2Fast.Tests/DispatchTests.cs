@@ -34,7 +34,7 @@ public class DispatchTests
         int lanesB = CoreTable.ManyBlake2b.Lanes(InstructionSets.DefaultManyB), lanesS = CoreTable.ManyBlake2s.Lanes(InstructionSets.DefaultManyS);
         string line = $"leg={leg} library={LibraryTarget} cpu=[{Cpu.Current}] BLAKE2b core={InstructionSets.DefaultB} BLAKE2s core={InstructionSets.DefaultS} " +
             $"BLAKE2bp core={InstructionSets.DefaultBp} BLAKE2sp core={InstructionSets.DefaultSp} BLAKE3 core={CoreTable.Blake3.Default} many-message lanes b={lanesB} s={lanesS} " +
-            $"supported b=[{string.Join(",", Algorithm.B.Cores)}] s=[{string.Join(",", Algorithm.S.Cores)}] BLAKE3=[{string.Join(",", CoreTable.Blake3.Supported)}]";
+            $"supported b=[{string.Join(",", FixedDigestDriver.B.Cores)}] s=[{string.Join(",", FixedDigestDriver.S.Cores)}] BLAKE3=[{string.Join(",", CoreTable.Blake3.Supported)}]";
         _output.WriteLine(line);
         Console.WriteLine(line);
 
@@ -182,7 +182,7 @@ public class DispatchTests
     [InlineData("AdvSimd", "Neon")]
     public void TheEnvironmentOverrideIsHonoured(string name, string coreName)
     {
-        InstructionSet requested = Algorithm.ParseCore(coreName);
+        InstructionSet requested = FixedDigestDriver.ParseCore(coreName);
         foreach (KernelSet set in CoreTable.All)
         {
             InstructionSet chosen = set.Choose(name);
@@ -263,7 +263,7 @@ public class DispatchTests
         if (CpuRules.PreferScalarForOneMessage)
             Assert.Equal(InstructionSet.Scalar, b);
         else
-            Assert.Equal(Algorithm.B.Cores.Max(), b); // the table lists the widest first, and the widest runs
+            Assert.Equal(FixedDigestDriver.B.Cores.Max(), b); // the table lists the widest first, and the widest runs
         // Lanes always beat one message at a time: a lane job picks its widest lane kernel that runs.
         InstructionSet lanes = CoreTable.Blake2bpLeaves.Choose(null);
         Assert.True(CoreTable.Blake2bpLeaves.Lanes(lanes) > 1 || !CoreTable.Blake2bpLeaves.Supported.Any(c => CoreTable.Blake2bpLeaves.Lanes(c) > 1));
@@ -310,7 +310,7 @@ public class DispatchTests
     [Fact]
     public void ScalarIsAlwaysSupportedAndListedFirst()
     {
-        Assert.Equal(InstructionSet.Scalar, Algorithm.B.Cores.First());
-        Assert.Equal(InstructionSet.Scalar, Algorithm.S.Cores.First());
+        Assert.Equal(InstructionSet.Scalar, FixedDigestDriver.B.Cores.First());
+        Assert.Equal(InstructionSet.Scalar, FixedDigestDriver.S.Cores.First());
     }
 }

@@ -11,20 +11,20 @@ namespace Blake2Fast.Tests;
 /// <summary>The <see cref="HashAlgorithm"/> / <see cref="HMAC"/> adapters, against the one-shot API.</summary>
 public class HashAlgorithmTests
 {
-    public static IEnumerable<object[]> AlgorithmNames() => Algorithm.Both.Select(a => new object[] { a.Name });
+    public static IEnumerable<object[]> AlgorithmNames() => FixedDigestDriver.All.Select(a => new object[] { a.Name });
 
     /// <summary>
     /// Every way of creating one: digestLength 0 means the parameterless (full-length) factory; keyed means CreateHMAC.
     /// </summary>
     public static IEnumerable<object[]> Configurations() =>
-        from a in Algorithm.Both
+        from a in FixedDigestDriver.All
         from digestLength in new[] { 0, 1, 20, a.MaxDigestLength }
         from keyed in new[] { false, true }
         select new object[] { a.Name, digestLength, keyed };
 
-    private static byte[] KeyFor(Algorithm a) => Hex.Sequence(a.MaxKeyLength - 3);
+    private static byte[] KeyFor(FixedDigestDriver a) => Hex.Sequence(a.MaxKeyLength - 3);
 
-    private static HashAlgorithm Create(Algorithm a, int digestLength, bool keyed) =>
+    private static HashAlgorithm Create(FixedDigestDriver a, int digestLength, bool keyed) =>
         (digestLength, keyed) switch
         {
             (0, false) => a.CreateHashAlgorithm(),
@@ -33,7 +33,7 @@ public class HashAlgorithmTests
             (_, true) => a.CreateHMAC(digestLength, KeyFor(a)),
         };
 
-    private static byte[] Expected(Algorithm a, int digestLength, bool keyed, byte[] data) =>
+    private static byte[] Expected(FixedDigestDriver a, int digestLength, bool keyed, byte[] data) =>
         (digestLength, keyed) switch
         {
             (0, false) => a.ComputeHash(data),
@@ -52,7 +52,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void CryptoStream_OddSizedChunks_GivesTheOneShotDigest(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         int[] chunkSizes = { 1, 3, 0, 7, a.BlockSize - 1, a.BlockSize, a.BlockSize + 1, 2, 255, 13 };
 
         foreach (int total in new[] { 0, 1, a.BlockSize, 1000 })
@@ -78,7 +78,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void TransformBlock_ThenTransformFinalBlock_GivesTheOneShotDigest(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] data = Data(3 * a.BlockSize + 17);
         // The data sits at an offset inside a larger array, surrounded by bytes that must not be hashed.
         byte[] array = Enumerable.Repeat((byte)0xEE, 10).Concat(data).Concat(Enumerable.Repeat((byte)0xEE, 10)).ToArray();
@@ -104,7 +104,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void TransformFinalBlock_Alone_GivesTheOneShotDigest_IncludingForEmptyInput(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         using HashAlgorithm h = Create(a, digestLength, keyed);
 
         h.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
@@ -119,7 +119,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void ComputeHash_OfArray_Slice_AndStream_GivesTheOneShotDigest(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] data = Data(10_000); // more than the 4096-byte buffer ComputeHash(Stream) reads with
         using HashAlgorithm h = Create(a, digestLength, keyed);
 
@@ -134,7 +134,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void TryComputeHash_TooSmallDestination_ReturnsFalse_WritesNothing_AndHashesNothing(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         int length = digestLength == 0 ? a.MaxDigestLength : digestLength;
         byte[] data = Data(700);
         using HashAlgorithm h = Create(a, digestLength, keyed);
@@ -157,7 +157,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void TryComputeHash_WritesOnlyTheDigest_AndLeavesTheObjectReusable(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         int length = digestLength == 0 ? a.MaxDigestLength : digestLength;
         byte[] data = Data(700);
         using HashAlgorithm h = Create(a, digestLength, keyed);
@@ -199,7 +199,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void HashSize_IsDigestLengthInBits(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         using (HashAlgorithm h = a.CreateHashAlgorithm())
             Assert.Equal(a.MaxDigestLength * 8, h.HashSize);
         using (HMAC h = a.CreateHMAC(Hex.Sequence(4)))
@@ -220,7 +220,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void Reuse_AfterComputeHash_GivesCorrectResultsEveryTime(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] first = Data(300, 1);
         byte[] second = Data(77, 2);
         using HashAlgorithm h = Create(a, digestLength, keyed);
@@ -246,7 +246,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(Configurations))]
     public void Reuse_AfterInitialize_DiscardsTheHashInProgress(string algorithm, int digestLength, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] junk = Data(a.BlockSize * 2 + 9, 3);
         byte[] data = Data(150, 4);
         using HashAlgorithm h = Create(a, digestLength, keyed);
@@ -271,7 +271,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Key_Getter_ReturnsACopy(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] key = Hex.Sequence(a.MaxKeyLength);
         byte[] data = Data(100);
         using HMAC h = a.CreateHMAC(key);
@@ -289,7 +289,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Key_GivenToTheFactory_IsCopied(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] key = Hex.Sequence(10);
         byte[] original = (byte[])key.Clone();
         byte[] data = Data(100);
@@ -301,7 +301,7 @@ public class HashAlgorithmTests
     }
 
     public static IEnumerable<object[]> NewKeyCases() =>
-        from a in Algorithm.Both
+        from a in FixedDigestDriver.All
         from length in new[] { 1, 17, a.MaxKeyLength } // an empty key is refused (KeyRefusalTests)
         select new object[] { a.Name, length };
 
@@ -309,7 +309,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(NewKeyCases))]
     public void Key_Setter_ChangesTheKey_AndTheResultMatchesTheKeyedOneShot(string algorithm, int keyLength)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] data = Data(200);
         byte[] newKey = Data(keyLength, 9);
         byte[] newKeyCopy = (byte[])newKey.Clone();
@@ -329,7 +329,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Key_Setter_OnTheDefaultLengthHmac_MatchesTheFullLengthKeyedOneShot(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] data = Data(50);
         using HMAC h = a.CreateHMAC(Hex.Sequence(3));
         Assert.Equal(a.ComputeHash(Hex.Sequence(3), data), h.ComputeHash(data));
@@ -342,7 +342,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Key_SetWhileHashing_ThrowsCryptographicException_AndTheHashContinuesWithTheOldKey(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] oldKey = Hex.Sequence(12);
         byte[] data = Data(300);
         using HMAC h = a.CreateHMAC(oldKey);
@@ -367,7 +367,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Key_SetTooLong_ThrowsArgumentException_AndKeepsTheOldKey(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] oldKey = Hex.Sequence(12);
         byte[] data = Data(64);
         using HMAC h = a.CreateHMAC(oldKey);
@@ -386,7 +386,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Key_SetNull_ThrowsArgumentNullException_AndKeepsTheOldKey(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] oldKey = Hex.Sequence(12);
         using HMAC h = a.CreateHMAC(oldKey);
 
@@ -402,7 +402,7 @@ public class HashAlgorithmTests
     [InlineData("blake2s", 20, "c41184ef12da66770f3a991e9cb2c14896871af7")]
     public void Hmac_KeyedEmptyMessage_MatchesReference(string algorithm, int digestLength, string expected)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] key = Hex.Sequence(a.MaxKeyLength);
         using HMAC h = digestLength == 0 ? a.CreateHMAC(key) : a.CreateHMAC(digestLength, key);
 
@@ -420,7 +420,7 @@ public class HashAlgorithmTests
     // ---------------------------------------------------------------------------------------------------------
 
     public static IEnumerable<object[]> KeyedAndUnkeyed() =>
-        from a in Algorithm.Both
+        from a in FixedDigestDriver.All
         from keyed in new[] { false, true }
         select new object[] { a.Name, keyed };
 
@@ -429,7 +429,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(KeyedAndUnkeyed))]
     public void AfterDispose_HashingMembers_ThrowObjectDisposedException(string algorithm, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         HashAlgorithm h = Create(a, 0, keyed);
         h.ComputeHash(Data(10));
         h.TransformBlock(Data(10), 0, 10, null, 0); // disposed in the middle of a hash
@@ -455,7 +455,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Dispose_ClearsTheKeyBytes(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         HMAC h = a.CreateHMAC(Hex.Sequence(a.MaxKeyLength).Select(b => (byte)(b | 1)).ToArray());
         h.TransformBlock(Data(10), 0, 10, null, 0);
         var keyArray = (byte[]?)KeyValueField.GetValue(h);
@@ -471,7 +471,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void Key_SetThenDispose_ClearsTheCurrentKeyAndTheReplacedOne(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         HMAC h = a.CreateHMAC(new byte[] { 1, 2, 3 });
         var firstKeyArray = (byte[])KeyValueField.GetValue(h)!;
         h.Key = new byte[] { 4, 5, 6, 7 };
@@ -487,7 +487,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(KeyedAndUnkeyed))]
     public void Dispose_Twice_DoesNotThrow(string algorithm, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         HashAlgorithm h = Create(a, 0, keyed);
         h.ComputeHash(Data(3));
         h.Dispose();
@@ -505,7 +505,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void AfterDispose_KeyGetter_DoesNotExposeTheKey_AndDoesNotCrash(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         HMAC h = a.CreateHMAC(Hex.Sequence(8).Select(b => (byte)(b + 1)).ToArray());
         h.Dispose();
 
@@ -531,7 +531,7 @@ public class HashAlgorithmTests
     [MemberData(nameof(AlgorithmNames))]
     public void CryptoStream_DisposingTheStream_LeavesTheAlgorithmUsable(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] data = Data(99);
         using HashAlgorithm h = a.CreateHashAlgorithm(32);
         using (var stream = new CryptoStream(Stream.Null, h, CryptoStreamMode.Write, leaveOpen: true))

@@ -20,7 +20,7 @@ public class ParameterBlockTests
     [Fact]
     public void Vectors_CoverEveryParameter()
     {
-        foreach (Algorithm algorithm in Algorithm.Both)
+        foreach (FixedDigestDriver algorithm in FixedDigestDriver.All)
         {
             ParameterVector[] vectors = ParameterVector.All.Where(v => v.Algorithm == algorithm.Name).ToArray();
             Assert.Contains(vectors, v => v.Salt?.Length == algorithm.SaltLength);
@@ -31,7 +31,7 @@ public class ParameterBlockTests
             Assert.Contains(vectors, v => v.Fanout is 255);
             Assert.Contains(vectors, v => v.Depth is 255);
             Assert.Contains(vectors, v => v.LeafLength == uint.MaxValue);
-            Assert.Contains(vectors, v => v.NodeOffset == (algorithm.IsB ? ulong.MaxValue : (1UL << 48) - 1));
+            Assert.Contains(vectors, v => v.NodeOffset == algorithm.MaxNodeOffset);
             Assert.Contains(vectors, v => v.NodeDepth is 255);
             Assert.Contains(vectors, v => v.InnerLength == algorithm.MaxDigestLength);
             Assert.Contains(vectors, v => v.LastNode == true && v.InputLength == 0);
@@ -43,7 +43,7 @@ public class ParameterBlockTests
     [MemberData(nameof(EveryVector))]
     public void Vector_OnEveryCore_AndPublicApi(string algorithmName, string name)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         ParameterVector vector = ParameterVector.Get(algorithmName, name);
         Blake2Parameters parameters = vector.ToParameters();
         byte[] input = VectorInputs.Message(vector.InputLength);
@@ -101,11 +101,11 @@ public class ParameterBlockTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void DefaultParameters_EqualThePlainApi(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         var mismatches = new Mismatches();
 
@@ -162,11 +162,11 @@ public class ParameterBlockTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void ShortSaltAndPersonalization_AreZeroPadded_OnCore(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         byte[] input = VectorInputs.Message(100);
         var mismatches = new Mismatches();
 

@@ -12,7 +12,7 @@ public class Blake256BadInputTests
     private static readonly byte[] Input = Enumerable.Range(0, 150).Select(i => (byte)(i * 3)).ToArray();
     private static readonly byte[] GoodSalt = Hex.Sequence(16);
 
-    public static IEnumerable<object[]> VariantNames() => Blake256Variant.Both.Select(v => new object[] { v.Name });
+    public static IEnumerable<object[]> VariantNames() => SaltedDriver.All.Select(v => new object[] { v.Name });
 
     /// <summary>Every salted entry point, writing (where it writes) into <c>output</c>.</summary>
     private static readonly string[] SaltedEntryPoints =
@@ -22,27 +22,27 @@ public class Blake256BadInputTests
         "Salted.HashDataAsync", "Salted.HashDataAsync(Memory)",
     };
 
-    private static void CallSalted(Blake256Variant v, string entry, byte[] salt, byte[] output, bool refused = true)
+    private static void CallSalted(SaltedDriver v, string entry, byte[] salt, byte[] output, bool refused = true)
     {
         var stream = new MemoryStream(Input);
         switch (entry)
         {
-            case "ComputeHash": _ = v.Is256 ? Blake2Fast.Blake256.ComputeHash(salt, Input) : Blake2Fast.Blake224.ComputeHash(salt, Input); break;
-            case "ComputeHash(Stream)": _ = v.Is256 ? Blake2Fast.Blake256.ComputeHash(salt, stream) : Blake2Fast.Blake224.ComputeHash(salt, stream); break;
-            case "ComputeHashAsync": _ = v.Is256 ? Blake2Fast.Blake256.ComputeHashAsync(salt, stream) : Blake2Fast.Blake224.ComputeHashAsync(salt, stream); break;
+            case "ComputeHash": _ = v.ComputeHash(salt, Input); break;
+            case "ComputeHash(Stream)": _ = v.ComputeHash(salt, stream); break;
+            case "ComputeHashAsync": _ = v.ComputeHashAsync(salt, stream); break;
             case "ComputeAndWriteHash":
-                if (v.Is256) Blake2Fast.Blake256.ComputeAndWriteHash(salt, Input, output); else Blake2Fast.Blake224.ComputeAndWriteHash(salt, Input, output);
+                v.ComputeAndWriteHash(salt, Input, output);
                 break;
-            case "CreateIncrementalHasher": _ = v.Is256 ? Blake2Fast.Blake256.CreateIncrementalHasher(salt).DigestLength : Blake2Fast.Blake224.CreateIncrementalHasher(salt).DigestLength; break;
+            case "CreateIncrementalHasher": _ = v.CreateIncrementalHasher(salt).DigestLength; break;
             case "CreateHashAlgorithm": v.CreateHashAlgorithm(salt).Dispose(); break;
-            case "Salted.HashData": _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashData(salt, Input) : Blake2Fast.Blake224.Salted.HashData(salt, Input); break;
-            case "Salted.HashData(span)": _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashData(salt, Input, output) : Blake2Fast.Blake224.Salted.HashData(salt, Input, output); break;
-            case "Salted.TryHashData": _ = v.Is256 ? Blake2Fast.Blake256.Salted.TryHashData(salt, Input, output, out _) : Blake2Fast.Blake224.Salted.TryHashData(salt, Input, output, out _); break;
-            case "Salted.HashData(Stream)": _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashData(salt, stream) : Blake2Fast.Blake224.Salted.HashData(salt, stream); break;
-            case "Salted.HashData(Stream, span)": _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashData(salt, stream, output) : Blake2Fast.Blake224.Salted.HashData(salt, stream, output); break;
+            case "Salted.HashData": _ = v.HashData(salt, Input); break;
+            case "Salted.HashData(span)": _ = v.HashData(salt, Input, output); break;
+            case "Salted.TryHashData": _ = v.TryHashData(salt, Input, output, out _); break;
+            case "Salted.HashData(Stream)": _ = v.HashData(salt, stream); break;
+            case "Salted.HashData(Stream, span)": _ = v.HashData(salt, stream, output); break;
 #if !LIBRARY_NETSTANDARD
-            case "Salted.HashDataAsync": _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashDataAsync(salt, stream) : Blake2Fast.Blake224.Salted.HashDataAsync(salt, stream); break;
-            case "Salted.HashDataAsync(Memory)": _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashDataAsync(salt, stream, output) : Blake2Fast.Blake224.Salted.HashDataAsync(salt, stream, output); break;
+            case "Salted.HashDataAsync": _ = v.HashDataAsync(salt, stream); break;
+            case "Salted.HashDataAsync(Memory)": _ = v.HashDataAsync(salt, stream, output); break;
 #else
             case "Salted.HashDataAsync":
             case "Salted.HashDataAsync(Memory)":
@@ -56,7 +56,7 @@ public class Blake256BadInputTests
     }
 
     public static IEnumerable<object[]> BadSaltCases() =>
-        from v in Blake256Variant.Both
+        from v in SaltedDriver.All
         from entry in SaltedEntryPoints
         from length in new[] { 0, 1, 8, 15, 17, 32 }
         select new object[] { v.Name, entry, length };
@@ -65,7 +65,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(BadSaltCases))]
     public void Salt_NotSixteenBytes_ThrowsArgumentException_NamedSalt_AndWritesNothing(string variant, string entry, int saltLength)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         byte[] output = Sentinel.Buffer(v.DigestLength + 8);
         var e = Assert.ThrowsAny<ArgumentException>(() => CallSalted(v, entry, Hex.Sequence(saltLength), output));
         Assert.IsType<ArgumentException>(e);
@@ -74,7 +74,7 @@ public class Blake256BadInputTests
     }
 
     public static IEnumerable<object[]> GoodSaltCases() =>
-        from v in Blake256Variant.Both
+        from v in SaltedDriver.All
         from entry in SaltedEntryPoints
         select new object[] { v.Name, entry };
 
@@ -83,7 +83,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(GoodSaltCases))]
     public void Salt_OfSixteenBytes_IsAccepted(string variant, string entry)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         byte[] output = Sentinel.Buffer(v.DigestLength);
         CallSalted(v, entry, GoodSalt, output, refused: false);
         // The entry points that write a digest wrote the right one.
@@ -94,7 +94,7 @@ public class Blake256BadInputTests
     // ---- short destinations ----
 
     public static IEnumerable<object[]> ShortDestinationCases() =>
-        from v in Blake256Variant.Both
+        from v in SaltedDriver.All
         from salted in new[] { false, true }
         from length in new[] { 0, 1, v.DigestLength - 1 }
         select new object[] { v.Name, salted, length };
@@ -103,7 +103,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(ShortDestinationCases))]
     public void ShortDestination_Throws_NamingIt_OrReturnsFalse_AndWritesNothing(string variant, bool salted, int length)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         byte[]? salt = salted ? GoodSalt : null;
         byte[] buffer = Sentinel.Buffer(length + 8);
         Span<byte> Short() => buffer.AsSpan(0, length);
@@ -115,34 +115,17 @@ public class Blake256BadInputTests
             Sentinel.AssertUntouched(buffer);
         }
 
-        if (v.Is256)
-        {
-            Check("output", () => { if (salt is null) Blake2Fast.Blake256.ComputeAndWriteHash(Input, Short()); else Blake2Fast.Blake256.ComputeAndWriteHash(salt, Input, Short()); });
-            Check("destination", () => _ = salt is null ? Blake2Fast.Blake256.HashData(Input, Short()) : Blake2Fast.Blake256.Salted.HashData(salt, Input, Short()));
-            var stream = new MemoryStream(Input);
-            Check("destination", () => _ = salt is null ? Blake2Fast.Blake256.HashData(stream, Short()) : Blake2Fast.Blake256.Salted.HashData(salt, stream, Short()));
-            Assert.Equal(0, stream.Position);
+        Check("output", () => v.ComputeAndWriteHash(salt, Input, Short()));
+        Check("destination", () => _ = v.HashData(salt, Input, Short()));
+        var stream = new MemoryStream(Input);
+        Check("destination", () => _ = v.HashData(salt, stream, Short()));
+        Assert.Equal(0, stream.Position);
 #if !LIBRARY_NETSTANDARD
-            Check("destination", () => _ = salt is null ? Blake2Fast.Blake256.HashDataAsync(stream, buffer.AsMemory(0, length)) : Blake2Fast.Blake256.Salted.HashDataAsync(salt, stream, buffer.AsMemory(0, length)));
+        Check("destination", () => _ = v.HashDataAsync(salt, stream, buffer.AsMemory(0, length)));
 #endif
-            int written = -1;
-            Assert.False(salt is null ? Blake2Fast.Blake256.TryHashData(Input, Short(), out written) : Blake2Fast.Blake256.Salted.TryHashData(salt, Input, Short(), out written));
-            Assert.Equal(0, written);
-        }
-        else
-        {
-            Check("output", () => { if (salt is null) Blake2Fast.Blake224.ComputeAndWriteHash(Input, Short()); else Blake2Fast.Blake224.ComputeAndWriteHash(salt, Input, Short()); });
-            Check("destination", () => _ = salt is null ? Blake2Fast.Blake224.HashData(Input, Short()) : Blake2Fast.Blake224.Salted.HashData(salt, Input, Short()));
-            var stream = new MemoryStream(Input);
-            Check("destination", () => _ = salt is null ? Blake2Fast.Blake224.HashData(stream, Short()) : Blake2Fast.Blake224.Salted.HashData(salt, stream, Short()));
-            Assert.Equal(0, stream.Position);
-#if !LIBRARY_NETSTANDARD
-            Check("destination", () => _ = salt is null ? Blake2Fast.Blake224.HashDataAsync(stream, buffer.AsMemory(0, length)) : Blake2Fast.Blake224.Salted.HashDataAsync(salt, stream, buffer.AsMemory(0, length)));
-#endif
-            int written = -1;
-            Assert.False(salt is null ? Blake2Fast.Blake224.TryHashData(Input, Short(), out written) : Blake2Fast.Blake224.Salted.TryHashData(salt, Input, Short(), out written));
-            Assert.Equal(0, written);
-        }
+        int written = -1;
+        Assert.False(v.TryHashData(salt, Input, Short(), out written));
+        Assert.Equal(0, written);
         Sentinel.AssertUntouched(buffer);
 
         // A state refuses the short span, writes nothing and stays usable.
@@ -166,7 +149,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(VariantNames))]
     public void NullOrUnreadableStream_Throws_NamingIt(string variant)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         var unreadable = new MemoryStream(Input);
         unreadable.Dispose();
         byte[] output = Sentinel.Buffer(v.DigestLength);
@@ -174,16 +157,16 @@ public class Blake256BadInputTests
         {
             var calls = new List<(string Name, Action Call)>
             {
-                ("input", () => _ = v.Is256 ? Blake2Fast.Blake256.ComputeHash(stream!) : Blake2Fast.Blake224.ComputeHash(stream!)),
-                ("input", () => _ = v.Is256 ? Blake2Fast.Blake256.ComputeHash(GoodSalt, stream!) : Blake2Fast.Blake224.ComputeHash(GoodSalt, stream!)),
-                ("input", () => _ = v.Is256 ? Blake2Fast.Blake256.ComputeHashAsync(stream!) : Blake2Fast.Blake224.ComputeHashAsync(stream!)),
-                ("source", () => _ = v.Is256 ? Blake2Fast.Blake256.HashData(stream!) : Blake2Fast.Blake224.HashData(stream!)),
-                ("source", () => _ = v.Is256 ? Blake2Fast.Blake256.HashData(stream!, output) : Blake2Fast.Blake224.HashData(stream!, output)),
-                ("source", () => _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashData(GoodSalt, stream!) : Blake2Fast.Blake224.Salted.HashData(GoodSalt, stream!)),
-                ("source", () => _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashData(GoodSalt, stream!, output) : Blake2Fast.Blake224.Salted.HashData(GoodSalt, stream!, output)),
+                ("input", () => _ = v.ComputeHash(null, stream!)),
+                ("input", () => _ = v.ComputeHash(GoodSalt, stream!)),
+                ("input", () => _ = v.ComputeHashAsync(null, stream!)),
+                ("source", () => _ = v.HashData(null, stream!)),
+                ("source", () => _ = v.HashData(null, stream!, output)),
+                ("source", () => _ = v.HashData(GoodSalt, stream!)),
+                ("source", () => _ = v.HashData(GoodSalt, stream!, output)),
 #if !LIBRARY_NETSTANDARD
-                ("source", () => _ = v.Is256 ? Blake2Fast.Blake256.HashDataAsync(stream!) : Blake2Fast.Blake224.HashDataAsync(stream!)),
-                ("source", () => _ = v.Is256 ? Blake2Fast.Blake256.Salted.HashDataAsync(GoodSalt, stream!, output) : Blake2Fast.Blake224.Salted.HashDataAsync(GoodSalt, stream!, output)),
+                ("source", () => _ = v.HashDataAsync(null, stream!)),
+                ("source", () => _ = v.HashDataAsync(GoodSalt, stream!, output)),
 #endif
             };
             foreach (var (name, call) in calls)
@@ -225,7 +208,7 @@ public class Blake256BadInputTests
     }
 
     public static IEnumerable<object[]> StateCases() =>
-        from v in Blake256Variant.Both
+        from v in SaltedDriver.All
         from action in StateActions
         select new object[] { v.Name, action };
 
@@ -233,8 +216,8 @@ public class Blake256BadInputTests
     [MemberData(nameof(StateCases))]
     public void DefaultState_EveryOperation_ThrowsInvalidOperation_AndWritesNothing(string variant, string action)
     {
-        var v = Blake256Variant.Parse(variant);
-        Blake256Hasher h = v.Is256 ? new Blake256Hasher(default(Blake256HashState)) : new Blake256Hasher(default(Blake224HashState));
+        var v = SaltedDriver.Parse(variant);
+        Blake256Hasher h = v.DefaultState();
         byte[] output = Sentinel.Buffer(200);
         Assert.Throws<InvalidOperationException>(() => Apply(h, action, output, v.DigestLength));
         Sentinel.AssertUntouched(output);
@@ -245,7 +228,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(StateCases))]
     public void FinishedState_EveryOperation_ThrowsInvalidOperation_AndWritesNothing(string variant, string action)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         Blake256Hasher h = v.CreateIncrementalHasher(GoodSalt);
         h.Update(Input);
         Blake256Hasher before = h.Snapshot();
@@ -264,7 +247,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(VariantNames))]
     public void Finish_ClearsTheState(string variant)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         Blake256Hasher h = v.CreateIncrementalHasher(GoodSalt);
         h.Update(Input.AsSpan(0, 100));
         h.Finish();
@@ -285,7 +268,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(VariantNames))]
     public void RestoreState_RefusesDamagedTruncatedAndForeignBlobs_NamingSavedState(string variant)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         Blake256Hasher h = v.CreateIncrementalHasher(GoodSalt);
         h.Update(Input.AsSpan(0, 77));
         byte[] blob = h.SaveState();
@@ -307,7 +290,7 @@ public class Blake256BadInputTests
         Refused(blob.Concat(new byte[1]).ToArray());
 
         // The other variant's blob, and BLAKE2s's, are foreign.
-        Blake256Variant other = v.Is256 ? Blake256Variant.B224 : Blake256Variant.B256;
+        SaltedDriver other = SaltedDriver.All.First(o => o != v);
         Blake256Hasher o = other.CreateIncrementalHasher(GoodSalt);
         o.Update(Input.AsSpan(0, 77));
         Refused(o.SaveState());
@@ -328,7 +311,7 @@ public class Blake256BadInputTests
     [MemberData(nameof(VariantNames))]
     public void SaveAndRestore_AtEveryBufferLength(string variant)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         for (int prefix = 0; prefix <= 130; prefix++)
         {
             foreach (byte[]? salt in new[] { null, GoodSalt })

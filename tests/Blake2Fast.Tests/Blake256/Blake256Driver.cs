@@ -6,41 +6,31 @@ using System.Security.Cryptography;
 using System.Text.Json;
 using Blake2Fast.Cores;
 using Blake2Fast.State;
+using Blake2Fast.Tests.Blake256Family;
 using Blake2Fast.Tests.Infrastructure;
 
-namespace Blake2Fast.Tests.Blake256Family;
+namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
-/// One face for BLAKE-256 and BLAKE-224, so every test is written once and runs for both, through every public API
-/// (by name) and on every core. A salt of <see langword="null"/> means the unsalted overloads.
+/// The salted fixed-length contract's test face (BLAKE-256 and BLAKE-224): every test is written once against it and
+/// runs for each algorithm, through every public API (by name) and on every core. A salt of <see langword="null"/>
+/// means the unsalted overloads (2.x names) or the unsalted class (BCL-style names).
 /// </summary>
-public sealed class Blake256Variant
+public abstract partial class SaltedDriver
 {
-    public static readonly Blake256Variant B256 = new("blake256", is256: true);
-    public static readonly Blake256Variant B224 = new("blake224", is256: false);
-    public static readonly Blake256Variant[] Both = { B256, B224 };
+    /// <summary>Every algorithm of this contract (BLAKE-224, BLAKE-256).</summary>
+    public static readonly SaltedDriver[] All = Discover<SaltedDriver>();
+    public static readonly SaltedDriver B256 = All.OfType<Blake256Driver>().Single();
+    public static readonly SaltedDriver B224 = All.OfType<Blake224Driver>().Single();
 
-    private Blake256Variant(string name, bool is256)
-    {
-        Name = name;
-        Is256 = is256;
-    }
+    public static SaltedDriver Parse(string name) => All.FirstOrDefault(v => v.Name == name) ?? throw new ArgumentException(name);
 
-    public string Name { get; }
-    public bool Is256 { get; }
-    public int DigestLength => Is256 ? 32 : 28;
-    public const int BlockSize = 64;
+    public byte[] Reference(byte[] input, byte[]? salt) => ReferenceHash(input, salt);
 
-    public override string ToString() => Name;
-
-    public static Blake256Variant Parse(string name) => name == B256.Name ? B256 : name == B224.Name ? B224 : throw new ArgumentException(name);
-
-    public byte[] Reference(byte[] input, byte[]? salt) => ReferenceBlake256.Hash(input, salt, Is256);
-
-    /// <summary>Every core of BLAKE-256 that runs here (the tests run each).</summary>
+    /// <summary>Every core of BLAKE-256 that runs here (the tests run each); both algorithms share them.</summary>
     internal static IReadOnlyList<InstructionSet> Cores => CoreTable.Blake256.Supported;
 
-    internal InstructionSet DefaultCore => Is256 ? Blake2Fast.Blake256.Core : Blake2Fast.Blake224.Core;
+    internal abstract InstructionSet DefaultCore { get; }
 
     // ---- the public API, by name ----
 
@@ -54,59 +44,47 @@ public sealed class Blake256Variant
     public byte[] Api(string api, byte[]? salt, byte[] input)
     {
         byte[] output = new byte[DigestLength];
-        bool s = salt is not null;
         switch (api)
         {
             case "ComputeHash":
-                return Is256 ? (s ? Blake2Fast.Blake256.ComputeHash(salt, input) : Blake2Fast.Blake256.ComputeHash(input))
-                    : (s ? Blake2Fast.Blake224.ComputeHash(salt, input) : Blake2Fast.Blake224.ComputeHash(input));
+                return ComputeHash(salt, input);
             case "HashData":
-                return Is256 ? (s ? Blake2Fast.Blake256.Salted.HashData(salt, input) : Blake2Fast.Blake256.HashData(input))
-                    : (s ? Blake2Fast.Blake224.Salted.HashData(salt, input) : Blake2Fast.Blake224.HashData(input));
+                return HashData(salt, input);
             case "ComputeAndWriteHash":
-                if (Is256) { if (s) Blake2Fast.Blake256.ComputeAndWriteHash(salt, input, output); else Blake2Fast.Blake256.ComputeAndWriteHash(input, output); }
-                else { if (s) Blake2Fast.Blake224.ComputeAndWriteHash(salt, input, output); else Blake2Fast.Blake224.ComputeAndWriteHash(input, output); }
+                ComputeAndWriteHash(salt, input, output);
                 return output;
             case "HashDataSpan":
             {
-                int n = Is256 ? (s ? Blake2Fast.Blake256.Salted.HashData(salt, input, output) : Blake2Fast.Blake256.HashData(input, output))
-                    : (s ? Blake2Fast.Blake224.Salted.HashData(salt, input, output) : Blake2Fast.Blake224.HashData(input, output));
+                int n = HashData(salt, input, output);
                 Assert.Equal(DigestLength, n);
                 return output;
             }
             case "TryHashData":
             {
                 int written;
-                bool ok = Is256 ? (s ? Blake2Fast.Blake256.Salted.TryHashData(salt, input, output, out written) : Blake2Fast.Blake256.TryHashData(input, output, out written))
-                    : (s ? Blake2Fast.Blake224.Salted.TryHashData(salt, input, output, out written) : Blake2Fast.Blake224.TryHashData(input, output, out written));
+                bool ok = TryHashData(salt, input, output, out written);
                 Assert.True(ok);
                 Assert.Equal(DigestLength, written);
                 return output;
             }
             case "HashDataStream":
-                return Is256 ? (s ? Blake2Fast.Blake256.Salted.HashData(salt, new MemoryStream(input)) : Blake2Fast.Blake256.HashData(new MemoryStream(input)))
-                    : (s ? Blake2Fast.Blake224.Salted.HashData(salt, new MemoryStream(input)) : Blake2Fast.Blake224.HashData(new MemoryStream(input)));
+                return HashData(salt, new MemoryStream(input));
             case "HashDataStreamSpan":
             {
-                int n = Is256 ? (s ? Blake2Fast.Blake256.Salted.HashData(salt, new MemoryStream(input), output) : Blake2Fast.Blake256.HashData(new MemoryStream(input), output))
-                    : (s ? Blake2Fast.Blake224.Salted.HashData(salt, new MemoryStream(input), output) : Blake2Fast.Blake224.HashData(new MemoryStream(input), output));
+                int n = HashData(salt, new MemoryStream(input), output);
                 Assert.Equal(DigestLength, n);
                 return output;
             }
             case "ComputeHashStream":
-                return Is256 ? (s ? Blake2Fast.Blake256.ComputeHash(salt, new MemoryStream(input)) : Blake2Fast.Blake256.ComputeHash(new MemoryStream(input)))
-                    : (s ? Blake2Fast.Blake224.ComputeHash(salt, new MemoryStream(input)) : Blake2Fast.Blake224.ComputeHash(new MemoryStream(input)));
+                return ComputeHash(salt, new MemoryStream(input));
             case "ComputeHashAsync":
-                return (Is256 ? (s ? Blake2Fast.Blake256.ComputeHashAsync(salt, new MemoryStream(input)) : Blake2Fast.Blake256.ComputeHashAsync(new MemoryStream(input)))
-                    : (s ? Blake2Fast.Blake224.ComputeHashAsync(salt, new MemoryStream(input)) : Blake2Fast.Blake224.ComputeHashAsync(new MemoryStream(input)))).GetAwaiter().GetResult();
+                return ComputeHashAsync(salt, new MemoryStream(input)).GetAwaiter().GetResult();
 #if !LIBRARY_NETSTANDARD
             case "HashDataAsync":
-                return (Is256 ? (s ? Blake2Fast.Blake256.Salted.HashDataAsync(salt, new MemoryStream(input)) : Blake2Fast.Blake256.HashDataAsync(new MemoryStream(input)))
-                    : (s ? Blake2Fast.Blake224.Salted.HashDataAsync(salt, new MemoryStream(input)) : Blake2Fast.Blake224.HashDataAsync(new MemoryStream(input)))).AsTask().GetAwaiter().GetResult();
+                return HashDataAsync(salt, new MemoryStream(input)).AsTask().GetAwaiter().GetResult();
             case "HashDataAsyncMemory":
             {
-                int n = (Is256 ? (s ? Blake2Fast.Blake256.Salted.HashDataAsync(salt, new MemoryStream(input), output) : Blake2Fast.Blake256.HashDataAsync(new MemoryStream(input), output))
-                    : (s ? Blake2Fast.Blake224.Salted.HashDataAsync(salt, new MemoryStream(input), output) : Blake2Fast.Blake224.HashDataAsync(new MemoryStream(input), output))).AsTask().GetAwaiter().GetResult();
+                int n = HashDataAsync(salt, new MemoryStream(input), output).AsTask().GetAwaiter().GetResult();
                 Assert.Equal(DigestLength, n);
                 return output;
             }
@@ -145,17 +123,27 @@ public sealed class Blake256Variant
         }
     }
 
-    public HashAlgorithm CreateHashAlgorithm(byte[]? salt) => Is256
-        ? (salt is null ? Blake2Fast.Blake256.CreateHashAlgorithm() : Blake2Fast.Blake256.CreateHashAlgorithm(salt))
-        : (salt is null ? Blake2Fast.Blake224.CreateHashAlgorithm() : Blake2Fast.Blake224.CreateHashAlgorithm(salt));
+    // ---- the public API, one member per overload pair (a null salt picks the unsalted one) ----
+    public abstract byte[] ComputeHash(byte[]? salt, ReadOnlySpan<byte> input);
+    public abstract byte[] ComputeHash(byte[]? salt, Stream input);
+    public abstract System.Threading.Tasks.Task<byte[]> ComputeHashAsync(byte[]? salt, Stream input);
+    public abstract void ComputeAndWriteHash(byte[]? salt, ReadOnlySpan<byte> input, Span<byte> output);
+    public abstract byte[] HashData(byte[]? salt, ReadOnlySpan<byte> source);
+    public abstract int HashData(byte[]? salt, ReadOnlySpan<byte> source, Span<byte> destination);
+    public abstract bool TryHashData(byte[]? salt, ReadOnlySpan<byte> source, Span<byte> destination, out int written);
+    public abstract byte[] HashData(byte[]? salt, Stream source);
+    public abstract int HashData(byte[]? salt, Stream source, Span<byte> destination);
+#if !LIBRARY_NETSTANDARD
+    public abstract System.Threading.Tasks.ValueTask<byte[]> HashDataAsync(byte[]? salt, Stream source);
+    public abstract System.Threading.Tasks.ValueTask<int> HashDataAsync(byte[]? salt, Stream source, Memory<byte> destination);
+#endif
+    public abstract HashAlgorithm CreateHashAlgorithm(byte[]? salt);
+    public abstract Blake256Hasher CreateIncrementalHasher(byte[]? salt);
+    internal abstract Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt);
+    public abstract Blake256Hasher Restore(ReadOnlySpan<byte> blob);
 
-    public Blake256Hasher CreateIncrementalHasher(byte[]? salt) => Is256
-        ? new Blake256Hasher(salt is null ? Blake2Fast.Blake256.CreateIncrementalHasher() : Blake2Fast.Blake256.CreateIncrementalHasher(salt))
-        : new Blake256Hasher(salt is null ? Blake2Fast.Blake224.CreateIncrementalHasher() : Blake2Fast.Blake224.CreateIncrementalHasher(salt));
-
-    internal Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt) => Is256
-        ? new Blake256Hasher(new Blake256HashState(salt, core))
-        : new Blake256Hasher(new Blake224HashState(salt, core));
+    /// <summary>A <see langword="default"/> state, never initialized.</summary>
+    public abstract Blake256Hasher DefaultState();
 
     /// <summary>One-shot on a named core.</summary>
     internal byte[] Hash(InstructionSet core, byte[]? salt, ReadOnlySpan<byte> input)
@@ -183,23 +171,16 @@ public sealed class Blake256Variant
     }
 }
 
-/// <summary>Either state type behind one face (a class, so the struct inside is changed in place).</summary>
-public sealed class Blake256Hasher
+/// <summary>A BLAKE-256/224 state behind one face (a class, so the struct inside is changed in place).</summary>
+public abstract class Blake256Hasher
 {
-    private Blake256HashState _b256;
-    private Blake224HashState _b224;
-    private readonly bool _is256;
-
-    public Blake256Hasher(Blake256HashState state) { _b256 = state; _is256 = true; }
-    public Blake256Hasher(Blake224HashState state) { _b224 = state; _is256 = false; }
-
-    public int DigestLength => _is256 ? _b256.DigestLength : _b224.DigestLength;
-    public void Update(ReadOnlySpan<byte> input) { if (_is256) _b256.Update(input); else _b224.Update(input); }
-    public byte[] Finish() => _is256 ? _b256.Finish() : _b224.Finish();
-    public void Finish(Span<byte> output) { if (_is256) _b256.Finish(output); else _b224.Finish(output); }
-    public bool TryFinish(Span<byte> output, out int written) => _is256 ? _b256.TryFinish(output, out written) : _b224.TryFinish(output, out written);
-    public int SavedStateLength => _is256 ? _b256.SavedStateLength : _b224.SavedStateLength;
-    public int SaveState(Span<byte> destination) => _is256 ? _b256.SaveState(destination) : _b224.SaveState(destination);
+    public abstract int DigestLength { get; }
+    public abstract void Update(ReadOnlySpan<byte> input);
+    public abstract byte[] Finish();
+    public abstract void Finish(Span<byte> output);
+    public abstract bool TryFinish(Span<byte> output, out int written);
+    public abstract int SavedStateLength { get; }
+    public abstract int SaveState(Span<byte> destination);
 
     public byte[] SaveState()
     {
@@ -208,14 +189,46 @@ public sealed class Blake256Hasher
         return blob;
     }
 
-    public static Blake256Hasher Restore(Blake256Variant variant, ReadOnlySpan<byte> blob) => variant.Is256
-        ? new Blake256Hasher(Blake256HashState.RestoreState(blob))
-        : new Blake256Hasher(Blake224HashState.RestoreState(blob));
+    public static Blake256Hasher Restore(SaltedDriver variant, ReadOnlySpan<byte> blob) => variant.Restore(blob);
 
     /// <summary>A copy of the state as it is now (struct copy semantics).</summary>
-    public Blake256Hasher Snapshot() => _is256 ? new Blake256Hasher(_b256) : new Blake256Hasher(_b224);
+    public abstract Blake256Hasher Snapshot();
 
-    internal ref Blake256State Engine => ref _is256 ? ref _b256.Inner : ref _b224.Inner;
+    internal abstract ref Blake256State Engine { get; }
+}
+
+public sealed class Blake256StateHasher : Blake256Hasher
+{
+    private Blake256HashState _state;
+
+    public Blake256StateHasher(Blake256HashState state) => _state = state;
+
+    public override int DigestLength => _state.DigestLength;
+    public override void Update(ReadOnlySpan<byte> input) => _state.Update(input);
+    public override byte[] Finish() => _state.Finish();
+    public override void Finish(Span<byte> output) => _state.Finish(output);
+    public override bool TryFinish(Span<byte> output, out int written) => _state.TryFinish(output, out written);
+    public override int SavedStateLength => _state.SavedStateLength;
+    public override int SaveState(Span<byte> destination) => _state.SaveState(destination);
+    public override Blake256Hasher Snapshot() => new Blake256StateHasher(_state);
+    internal override ref Blake256State Engine => ref _state.Inner;
+}
+
+public sealed class Blake224StateHasher : Blake256Hasher
+{
+    private Blake224HashState _state;
+
+    public Blake224StateHasher(Blake224HashState state) => _state = state;
+
+    public override int DigestLength => _state.DigestLength;
+    public override void Update(ReadOnlySpan<byte> input) => _state.Update(input);
+    public override byte[] Finish() => _state.Finish();
+    public override void Finish(Span<byte> output) => _state.Finish(output);
+    public override bool TryFinish(Span<byte> output, out int written) => _state.TryFinish(output, out written);
+    public override int SavedStateLength => _state.SavedStateLength;
+    public override int SaveState(Span<byte> destination) => _state.SaveState(destination);
+    public override Blake256Hasher Snapshot() => new Blake224StateHasher(_state);
+    internal override ref Blake256State Engine => ref _state.Inner;
 }
 
 /// <summary>TestData/blake256-vectors.json (decred/dcrd crypto/blake256/hasher_test.go, ISC licence).</summary>
@@ -223,12 +236,12 @@ internal static class Blake256Vectors
 {
     public sealed record HashCase(string Name, byte[]? Salt, byte[] Input, byte[] Blake224, byte[] Blake256)
     {
-        public byte[] Expected(Blake256Variant v) => v.Is256 ? Blake256 : Blake224;
+        public byte[] Expected(SaltedDriver v) => v.Name switch { "blake256" => Blake256, "blake224" => Blake224, _ => throw new KeyNotFoundException(v.Name) };
     }
 
     public sealed record ResumeCase(string Name, byte[]? Salt, byte[] Before, byte[] After, byte[] Blake224, byte[] Blake256)
     {
-        public byte[] Expected(Blake256Variant v) => v.Is256 ? Blake256 : Blake224;
+        public byte[] Expected(SaltedDriver v) => v.Name switch { "blake256" => Blake256, "blake224" => Blake224, _ => throw new KeyNotFoundException(v.Name) };
     }
 
     private static readonly Lazy<(List<HashCase>, List<ResumeCase>)> s_all = new(Load);

@@ -24,12 +24,12 @@ public class Blake256OracleTests
     public Blake256OracleTests(ITestOutputHelper log) => _log = log;
 
     [Fact]
-    public void Blake256_RandomCases_MatchTheReference() => Run(Blake256Variant.B256);
+    public void Blake256_RandomCases_MatchTheReference() => Run(SaltedDriver.B256);
 
     [Fact]
-    public void Blake224_RandomCases_MatchTheReference() => Run(Blake256Variant.B224);
+    public void Blake224_RandomCases_MatchTheReference() => Run(SaltedDriver.B224);
 
-    private void Run(Blake256Variant v)
+    private void Run(SaltedDriver v)
     {
         ulong[] seeds = OracleSeed.Seeds;
         int perSeed = (CasesPerVariant + seeds.Length - 1) / seeds.Length;
@@ -66,7 +66,7 @@ public class Blake256OracleTests
                 }
 
                 byte[] expected = v.Reference(input, salt);
-                foreach (InstructionSet core in Blake256Variant.Cores)
+                foreach (InstructionSet core in SaltedDriver.Cores)
                 {
                     string where = $"{v.Name} seed {OracleSeed.Format(seed)} case {index} core {core}: length {length}, " +
                         $"salt {(salt is null ? "none" : Convert.ToHexString(salt))}, splits [{string.Join(",", splits)}]";
@@ -82,7 +82,7 @@ public class Blake256OracleTests
                 ran++;
             }
         }
-        _log.WriteLine($"{v.Name}: {ran} cases ({salted} salted) on cores {string.Join(", ", Blake256Variant.Cores)}, {watch.ElapsedMilliseconds} ms; " +
+        _log.WriteLine($"{v.Name}: {ran} cases ({salted} salted) on cores {string.Join(", ", SaltedDriver.Cores)}, {watch.ElapsedMilliseconds} ms; " +
             $"seeds {string.Join(", ", seeds.Select(OracleSeed.Format))}");
         Assert.True(failures.Count == 0, string.Join("\n", failures));
         if (OracleSeed.OnlyCase is null)
@@ -117,12 +117,12 @@ public class Blake256OracleTests
         for (int i = 0; i < length; i++)
             input[i] = (byte)(i * 7 + 3);
         byte[] salt = Enumerable.Range(0x40, 16).Select(i => (byte)i).ToArray();
-        foreach (Blake256Variant v in Blake256Variant.Both)
+        foreach (SaltedDriver v in SaltedDriver.All)
         {
             foreach (byte[]? s in new[] { null, salt })
             {
                 byte[] expected = v.Reference(input, s);
-                foreach (InstructionSet core in Blake256Variant.Cores)
+                foreach (InstructionSet core in SaltedDriver.Cores)
                 {
                     Assert.Equal(expected, v.Hash(core, s, input));
                     for (int split = 0; split <= length; split++)
@@ -145,10 +145,10 @@ public class Blake256OracleTests
     public void CounterCarry_MatchesTheReference(long startBits, int length)
     {
         byte[] input = Enumerable.Range(0, length).Select(i => (byte)(i + 1)).ToArray();
-        foreach (Blake256Variant v in Blake256Variant.Both)
+        foreach (SaltedDriver v in SaltedDriver.All)
         {
-            byte[] expected = ReferenceBlake256.Hash(input, null, v.Is256, startBits);
-            foreach (InstructionSet core in Blake256Variant.Cores)
+            byte[] expected = v.ReferenceHash(input, null, startBits);
+            foreach (InstructionSet core in SaltedDriver.Cores)
             {
                 Blake256Hasher hasher = v.CreateIncrementalHasher(core, null);
                 hasher.Engine.SetCounter((ulong)startBits);

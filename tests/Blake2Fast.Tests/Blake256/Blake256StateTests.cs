@@ -12,7 +12,7 @@ public class Blake256StateTests
     private static readonly byte[] Data = Enumerable.Range(0, 1000).Select(i => (byte)(i * 13 + 5)).ToArray();
 
     public static IEnumerable<object[]> SnapshotCases() =>
-        from v in Blake256Variant.Both
+        from v in SaltedDriver.All
         from prefix in new[] { 0, 1, 55, 56, 63, 64, 65, 128, 200 }
         from salted in new[] { false, true }
         select new object[] { v.Name, prefix, salted };
@@ -21,7 +21,7 @@ public class Blake256StateTests
     [MemberData(nameof(SnapshotCases))]
     public void CopyOfState_SnapshotsTheMidstate_AndBothFinishIndependently(string variant, int prefixLength, bool salted)
     {
-        var v = Blake256Variant.Parse(variant);
+        var v = SaltedDriver.Parse(variant);
         byte[]? salt = salted ? Salt : null;
         byte[] prefix = Data.AsSpan(0, prefixLength).ToArray();
         byte[][] suffixes = { Data.AsSpan(500, 7).ToArray(), Data.AsSpan(600, 67).ToArray(), Array.Empty<byte>() };
@@ -41,7 +41,7 @@ public class Blake256StateTests
     {
         Assert.Equal(Cores.InstructionSets.Name(Cores.CoreTable.Blake256.Default), Blake2Fast.Blake256.CompressionCore);
         Assert.Equal(Blake2Fast.Blake256.CompressionCore, Blake2Fast.Blake224.CompressionCore);
-        Assert.Contains(Cores.CoreTable.Blake256.Default, Blake256Variant.Cores);
+        Assert.Contains(Cores.CoreTable.Blake256.Default, SaltedDriver.Cores);
         // Every core name the override takes runs BLAKE-256 (on the best kernel at or below it).
         foreach (Cores.InstructionSet core in Enum.GetValues(typeof(Cores.InstructionSet)))
         {
@@ -49,7 +49,7 @@ public class Blake256StateTests
             {
                 Assert.True(Cores.CoreTable.Blake256.Entry(core) != null, core.ToString());
             }
-            Assert.Contains(Cores.CoreTable.Blake256.Choose(Cores.InstructionSets.Name(core)), Blake256Variant.Cores);
+            Assert.Contains(Cores.CoreTable.Blake256.Choose(Cores.InstructionSets.Name(core)), SaltedDriver.Cores);
         }
     }
 

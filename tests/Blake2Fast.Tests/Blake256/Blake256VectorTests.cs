@@ -7,26 +7,11 @@ using Blake2Fast.Tests.Infrastructure;
 namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>
-/// The BLAKE-224/BLAKE-256 vectors (decred/dcrd, with the specification's own examples) through every public API and
-/// on every core, and their save-and-resume cases through <c>SaveState</c>/<c>RestoreState</c> and struct copies.
+/// The BLAKE-224/BLAKE-256 vector file's shape and the specification's own examples; the vectors through every API and
+/// core, per algorithm, are in Drivers/SaltedDriver.VectorTests.cs.
 /// </summary>
 public class Blake256VectorTests
 {
-    public static IEnumerable<object[]> EveryHashCase() =>
-        from v in Blake256Variant.Both
-        from i in Enumerable.Range(0, Blake256Vectors.Hash.Count)
-        select new object[] { v.Name, i };
-
-    public static IEnumerable<object[]> EveryHashCaseAndApi() =>
-        from v in Blake256Variant.Both
-        from api in Blake256Variant.OneShotApis
-        select new object[] { v.Name, api };
-
-    public static IEnumerable<object[]> EveryResumeCase() =>
-        from v in Blake256Variant.Both
-        from i in Enumerable.Range(0, Blake256Vectors.SaveAndResume.Count)
-        select new object[] { v.Name, i };
-
     [Fact]
     public void VectorFile_HasTheExpectedShape()
     {
@@ -56,96 +41,4 @@ public class Blake256VectorTests
     }
 
     /// <summary>The oracle of the random tests is itself right on every vector.</summary>
-    [Theory]
-    [MemberData(nameof(EveryHashCase))]
-    public void Reference_MatchesEveryVector(string variant, int index)
-    {
-        var v = Blake256Variant.Parse(variant);
-        var c = Blake256Vectors.Hash[index];
-        Assert.Equal(c.Expected(v), v.Reference(c.Input, c.Salt));
-    }
-
-    [Theory]
-    [MemberData(nameof(EveryHashCaseAndApi))]
-    public void EveryVector_ThroughEveryPublicApi(string variant, string api)
-    {
-        var v = Blake256Variant.Parse(variant);
-        foreach (var c in Blake256Vectors.Hash)
-            Assert.True(c.Expected(v).AsSpan().SequenceEqual(v.Api(api, c.Salt, c.Input)), $"{c.Name} via {api}");
-    }
-
-    [Theory]
-    [MemberData(nameof(EveryHashCase))]
-    public void EveryVector_OnEveryCore_OneShotAndIncremental(string variant, int index)
-    {
-        var v = Blake256Variant.Parse(variant);
-        var c = Blake256Vectors.Hash[index];
-        byte[] expected = c.Expected(v);
-        foreach (InstructionSet core in Blake256Variant.Cores)
-        {
-            Assert.Equal(expected, v.Hash(core, c.Salt, c.Input));
-            Assert.Equal(expected, v.HashInPieces(core, c.Salt, c.Input, SplitPatterns.IrregularCycle(index)));
-            Assert.Equal(expected, v.HashInPieces(core, c.Salt, c.Input, SplitPatterns.Fixed(1)));
-            Assert.Equal(expected, v.HashInPieces(core, c.Salt, c.Input, SplitPatterns.Cycle(0, 63, 2)));
-        }
-        // The public incremental state, with every Finish form.
-        Blake256Hasher hasher = v.CreateIncrementalHasher(c.Salt);
-        hasher.Update(c.Input);
-        Blake256Hasher copy = hasher.Snapshot();
-        byte[] output = new byte[v.DigestLength + 3];
-        hasher.Finish(output);
-        Assert.Equal(expected, output.AsSpan(0, v.DigestLength).ToArray());
-        Assert.True(copy.Snapshot().TryFinish(output, out int written));
-        Assert.Equal(v.DigestLength, written);
-        Assert.Equal(expected, copy.Finish());
-    }
-
-    [Theory]
-    [MemberData(nameof(EveryResumeCase))]
-    public void SaveAndResume_ThroughSaveStateAndRestoreState(string variant, int index)
-    {
-        var v = Blake256Variant.Parse(variant);
-        var c = Blake256Vectors.SaveAndResume[index];
-        foreach (InstructionSet core in Blake256Variant.Cores)
-        {
-            Blake256Hasher before = v.CreateIncrementalHasher(core, c.Salt);
-            before.Update(c.Before);
-            byte[] blob = before.SaveState();
-            Blake256Hasher resumed = Blake256Hasher.Restore(v, blob);
-            resumed.Update(c.After);
-            Assert.Equal(c.Expected(v), resumed.Finish());
-
-            // The saved state is a value: the original goes on as if nothing happened.
-            before.Update(c.After);
-            Assert.Equal(c.Expected(v), before.Finish());
-        }
-    }
-
-    [Theory]
-    [MemberData(nameof(EveryResumeCase))]
-    public void SaveAndResume_ThroughStructCopies(string variant, int index)
-    {
-        var v = Blake256Variant.Parse(variant);
-        var c = Blake256Vectors.SaveAndResume[index];
-        if (v.Is256)
-        {
-            Blake256HashState state = c.Salt is null ? Blake2Fast.Blake256.CreateIncrementalHasher() : Blake2Fast.Blake256.CreateIncrementalHasher(c.Salt);
-            state.Update(c.Before);
-            Blake256HashState copy = state;
-            state.Update(c.After);
-            copy.Update(c.After);
-            Assert.Equal(c.Blake256, copy.Finish());
-            Assert.Equal(c.Blake256, state.Finish());
-        }
-        else
-        {
-            Blake224HashState state = c.Salt is null ? Blake2Fast.Blake224.CreateIncrementalHasher() : Blake2Fast.Blake224.CreateIncrementalHasher(c.Salt);
-            state.Update(c.Before);
-            Blake224HashState copy = state;
-            state.Update(c.After);
-            copy.Update(c.After);
-            Assert.Equal(c.Blake224, copy.Finish());
-            Assert.Equal(c.Blake224, state.Finish());
-        }
-    }
 }

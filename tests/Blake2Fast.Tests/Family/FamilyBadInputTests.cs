@@ -15,12 +15,12 @@ public class FamilyBadInputTests
 {
     private const byte Fill = 0xE7;
 
-    public static IEnumerable<object[]> ParallelNames() => ParallelAlgorithm.Both.Select(a => new object[] { a.Name });
+    public static IEnumerable<object[]> ParallelNames() => ParallelDriver.All.Select(a => new object[] { a.Name });
 
-    public static IEnumerable<object[]> XofNames() => XofAlgorithm.Both.Select(a => new object[] { a.Name });
+    public static IEnumerable<object[]> XofNames() => XofDriver.All.Select(a => new object[] { a.Name });
 
     public static IEnumerable<object[]> ParallelBadDigestLengths() =>
-        from a in ParallelAlgorithm.Both
+        from a in ParallelDriver.All
         from d in new[] { 0, -1, a.MaxDigestLength + 1, 255, 256, int.MinValue, int.MaxValue }
         select new object[] { a.Name, d };
 
@@ -32,7 +32,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelBadDigestLengths))]
     public void Parallel_DigestLengthOutOfRange_ThrowsForEveryOverload(string algorithmName, int digestLength)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         byte[] key = Hex.Sequence(5);
         var output = Filled(a.MaxDigestLength + 300);
@@ -55,7 +55,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_DigestLengthsAtTheBounds_AreAccepted(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         foreach (int d in new[] { 1, a.MaxDigestLength })
         {
@@ -72,7 +72,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_KeyTooLong_ThrowsForEveryOverload(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         var output = Filled(a.MaxDigestLength + 1);
         foreach (int keyLength in new[] { a.MaxKeyLength + 1, 1000 })
@@ -98,7 +98,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_HmacKeySetter_TooLong_ThrowsAndKeepsTheKey(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] key = Hex.Sequence(9);
         byte[] input = Hex.Sequence(700);
         using HMAC hmac = a.CreateHMAC(key);
@@ -118,7 +118,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_OutputTooSmall_Throws_WritesNothing(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(600);
         byte[] key = Hex.Sequence(3);
         int max = a.MaxDigestLength;
@@ -149,7 +149,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_StateFinishIntoTooSmallSpan_Throws_WritesNothing_StateStaysUsable(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] key = Hex.Sequence(a.MaxKeyLength);
         byte[] input = Hex.Sequence(1500);
         foreach (int d in new[] { a.MaxDigestLength, 20 })
@@ -187,7 +187,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_DefaultState_RefusesEveryUse(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         ParallelHasher state = a.DefaultState();
         var output = Filled(a.MaxDigestLength);
         Assert.Throws<InvalidOperationException>(() => state.Update(new byte[] { 1, 2, 3 }));
@@ -204,7 +204,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(ParallelNames))]
     public void Parallel_FinishedState_RefusesEveryUse(string algorithmName)
     {
-        ParallelAlgorithm a = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver a = ParallelDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(1100);
         // Finished three ways: Finish(), Finish(span), TryFinish.
         for (int way = 0; way < 3; way++)
@@ -234,13 +234,12 @@ public class FamilyBadInputTests
 
     public static IEnumerable<object[]> XofBadStateLengths()
     {
-        foreach (XofAlgorithm a in XofAlgorithm.Both)
+        foreach (XofDriver a in XofDriver.All)
         {
             var lengths = new List<long> { 0, -2, -3, long.MinValue, long.MaxValue, a.MaxOutputLength + 1, a.MaxOutputLength + 2, int.MinValue };
-            if (a.IsB)
-                lengths.AddRange(new[] { 1L << 32, (1L << 32) + 5, (1L << 33) + 64 }); // would wrap to small lengths in 32 bits
-            else
-                lengths.AddRange(new[] { 65536L, 65536L + 32, 1L << 32, (1L << 32) + 5 }); // would wrap in 16 or 32 bits
+            // Lengths that would wrap to small ones in the XOF length field (16 bits in BLAKE2Xs, 32 in BLAKE2Xb) or in 32 bits.
+            long wrap = (long)a.UnknownField + 1;
+            lengths.AddRange(new[] { wrap, wrap + 32, 2 * wrap + 64, 1L << 32, (1L << 32) + 5 });
             foreach (long length in lengths.Distinct())
                 yield return new object[] { a.Name, length };
         }
@@ -250,7 +249,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofBadStateLengths))]
     public void Xof_CreateIncrementalHasher_OutputLengthOutOfRange_Throws(string algorithmName, long outputLength)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.CreateIncrementalHasher(outputLength)).ParamName);
         Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.CreateIncrementalHasher(outputLength, Hex.Sequence(4))).ParamName);
     }
@@ -259,7 +258,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofNames))]
     public void Xof_ReservedAllOnesLength_IsRefused_AndTheLargestIsAccepted(string algorithmName)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         // The all-ones field value means "unknown": it cannot be declared as a length.
         Assert.Throws<ArgumentOutOfRangeException>(() => a.CreateIncrementalHasher((long)a.UnknownField));
         XofReader largest = a.CreateIncrementalHasher(a.MaxOutputLength);
@@ -273,12 +272,15 @@ public class FamilyBadInputTests
 
     public static IEnumerable<object[]> XofBadOneShotLengths()
     {
-        foreach (XofAlgorithm a in XofAlgorithm.Both)
+        foreach (XofDriver a in XofDriver.All)
         {
             // -1 (unknown) is for the incremental hasher only: a one-shot needs a length.
             var lengths = new List<int> { 0, -1, -2, int.MinValue };
-            if (!a.IsB)
-                lengths.AddRange(new[] { 65535, 65536, 65536 + 32, int.MaxValue });
+            if (a.MaxOutputLength < int.MaxValue)
+            {
+                int max = (int)a.MaxOutputLength;
+                lengths.AddRange(new[] { max + 1, max + 2, max + 34, int.MaxValue });
+            }
             foreach (int length in lengths)
                 yield return new object[] { a.Name, length };
         }
@@ -288,7 +290,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofBadOneShotLengths))]
     public void Xof_ComputeHash_OutputLengthOutOfRange_Throws(string algorithmName, int outputLength)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeHash(outputLength, input)).ParamName);
         Assert.Equal("outputLength", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeHash(outputLength, Hex.Sequence(3), input)).ParamName);
@@ -308,7 +310,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofNames))]
     public void Xof_ComputeAndWriteHash_EmptyOrTooLongOutput_Throws(string algorithmName)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         Assert.Equal("output", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeAndWriteHash(input, Span<byte>.Empty)).ParamName);
         Assert.Equal("output", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeAndWriteHash(Hex.Sequence(3), input, Span<byte>.Empty)).ParamName);
@@ -324,10 +326,10 @@ public class FamilyBadInputTests
             Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => a.HashData(key, (System.IO.Stream)null!, 5)).ParamName);
             Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => a.HashData(key, (System.IO.Stream)null!, new byte[5])).ParamName);
         }
-        if (!a.IsB)
+        if (a.MaxOutputLength < int.MaxValue)
         {
-            // BLAKE2Xs: a span longer than 65534 bytes cannot be its declared length.
-            foreach (int size in new[] { 65535, 65536 + 7 })
+            // BLAKE2Xs: a span longer than its largest length (65534 bytes) cannot be its declared length.
+            foreach (int size in new[] { (int)a.MaxOutputLength + 1, (int)a.MaxOutputLength + 9 })
             {
                 byte[] output = Filled(size);
                 Assert.Equal("output", Assert.Throws<ArgumentOutOfRangeException>(() => a.ComputeAndWriteHash(input, output)).ParamName);
@@ -343,7 +345,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofNames))]
     public void Xof_KeyTooLong_ThrowsForEveryOverload(string algorithmName)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(10);
         foreach (int keyLength in new[] { a.MaxKeyLength + 1, 300 })
         {
@@ -352,7 +354,7 @@ public class FamilyBadInputTests
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.ComputeHash(40, key, input)).ParamName);
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.ComputeAndWriteHash(key, input, output)).ParamName);
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.CreateIncrementalHasher(40, key)).ParamName);
-            Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.CreateIncrementalHasher(XofAlgorithm.UnknownOutputLength, key)).ParamName);
+            Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.CreateIncrementalHasher(XofDriver.UnknownOutputLength, key)).ParamName);
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.HashData(key, input, 40)).ParamName);
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.HashData(key, input, output)).ParamName);
             Assert.Equal("key", Assert.Throws<ArgumentException>(() => a.HashData(key, new System.IO.MemoryStream(input), 40)).ParamName);
@@ -367,7 +369,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofNames))]
     public void Xof_ReadingPastTheDeclaredLength_Throws_WritesNothing_AndTheRestCanStillBeRead(string algorithmName)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(90);
         const int Length = 100;
         byte[] expected = a.ComputeHash(Length, input);
@@ -402,9 +404,9 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofNames))]
     public void Xof_UpdateAfterRead_Throws_AndReadingGoesOn(string algorithmName)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         byte[] input = Hex.Sequence(50);
-        foreach (long declared in new[] { 200L, XofAlgorithm.UnknownOutputLength })
+        foreach (long declared in new[] { 200L, XofDriver.UnknownOutputLength })
         {
             byte[] expected = declared > 0 ? a.ComputeHash((int)declared, input) : XofConstruction.Output(a, Array.Empty<byte>(), input, a.UnknownField, 200);
 
@@ -434,7 +436,7 @@ public class FamilyBadInputTests
     [MemberData(nameof(XofNames))]
     public void Xof_DefaultState_RefusesEveryUse(string algorithmName)
     {
-        XofAlgorithm a = XofAlgorithm.Parse(algorithmName);
+        XofDriver a = XofDriver.Parse(algorithmName);
         XofReader state = a.DefaultState();
         byte[] output = Filled(10);
         Assert.Throws<InvalidOperationException>(() => state.Update(new byte[] { 1, 2 }));

@@ -15,7 +15,7 @@ namespace Blake2Fast.Tests.Family;
 public class ParallelBoundaryTests
 {
     public static IEnumerable<object[]> Cases() =>
-        from a in ParallelAlgorithm.Both
+        from a in ParallelDriver.All
         from keyLength in new[] { 0, 1, a.MaxKeyLength }
         select new object[] { a.Name, keyLength };
 
@@ -23,7 +23,7 @@ public class ParallelBoundaryTests
     [MemberData(nameof(Cases))]
     public void LaneFinish_AtEveryBoundary_MatchesTheRawTree(string algorithmName, int keyLength)
     {
-        ParallelAlgorithm algorithm = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver algorithm = ParallelDriver.Parse(algorithmName);
         int lanes = algorithm.Lanes, block = algorithm.BlockSize;
         byte[] key = Enumerable.Range(0, keyLength).Select(i => (byte)(0xA0 + i)).ToArray();
         var lengths = new SortedSet<int>();

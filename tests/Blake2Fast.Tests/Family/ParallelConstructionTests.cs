@@ -19,7 +19,7 @@ public class ParallelConstructionTests
 
     /// <summary>(algorithm, key length, digest length).</summary>
     public static IEnumerable<object[]> MediumCases() =>
-        from a in ParallelAlgorithm.Both
+        from a in ParallelDriver.All
         from c in new[]
         {
             (KeyLength: 0, DigestLength: a.MaxDigestLength),
@@ -27,19 +27,20 @@ public class ParallelConstructionTests
             (KeyLength: 7, DigestLength: a.MaxDigestLength - 1),
             (KeyLength: 7, DigestLength: 20),
             (KeyLength: a.MaxKeyLength, DigestLength: a.MaxDigestLength),
-            (KeyLength: a.MaxKeyLength, DigestLength: a.IsB ? 33 : 17),
+            (KeyLength: a.MaxKeyLength, DigestLength: a.MaxDigestLength / 2 + 1),
         }
         select new object[] { a.Name, c.KeyLength, c.DigestLength };
 
     /// <summary>(algorithm, input length, key length, digest length) for the long inputs.</summary>
     public static IEnumerable<object[]> LongCases() =>
-        from a in ParallelAlgorithm.Both
+        from a in ParallelDriver.All
         from c in new[]
         {
             // Each algorithm gets a keyed and an unkeyed long input; 1 MiB is costly under the coverage run.
-            (Length: 65536 + 333, KeyLength: a.IsB ? a.MaxKeyLength : 0, DigestLength: a.MaxDigestLength - 3),
-            (Length: 65536 + 1, KeyLength: a.IsB ? 0 : a.MaxKeyLength, DigestLength: 17),
-            (Length: (1 << 20) + 17, KeyLength: a.IsB ? 0 : a.MaxKeyLength, DigestLength: a.MaxDigestLength),
+            // (which of them is keyed alternates between the algorithms: KeysFirstLongInput).
+            (Length: 65536 + 333, KeyLength: a.KeysFirstLongInput ? a.MaxKeyLength : 0, DigestLength: a.MaxDigestLength - 3),
+            (Length: 65536 + 1, KeyLength: a.KeysFirstLongInput ? 0 : a.MaxKeyLength, DigestLength: 17),
+            (Length: (1 << 20) + 17, KeyLength: a.KeysFirstLongInput ? 0 : a.MaxKeyLength, DigestLength: a.MaxDigestLength),
         }
         select new object[] { a.Name, c.Length, c.KeyLength, c.DigestLength };
 
@@ -47,7 +48,7 @@ public class ParallelConstructionTests
     public void Construction_ReproducesTheKat()
     {
         var mismatches = new Mismatches();
-        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             foreach (bool keyed in new[] { false, true })
             {
@@ -70,9 +71,9 @@ public class ParallelConstructionTests
         // The raw node hash must be plain BLAKE2 wherever the parameter block can be expressed otherwise.
         var mismatches = new Mismatches();
         var random = new Random(2024);
-        foreach (bool isB in new[] { true, false })
+        foreach (FixedDigestDriver leaf in FixedDigestDriver.All)
         {
-            int max = isB ? 64 : 32, block = isB ? 128 : 64;
+            int max = leaf.MaxDigestLength, block = leaf.BlockSize;
             foreach (int messageLength in new[] { 0, 1, block - 1, block, block + 1, 3 * block + 5 })
             {
                 foreach (int keyLength in new[] { 0, 5, max })
@@ -84,24 +85,25 @@ public class ParallelConstructionTests
                         bool lastNode = random.Next(2) == 0;
                         byte fanout = (byte)random.Next(256), depth = (byte)random.Next(1, 256), nodeDepth = (byte)random.Next(256), inner = (byte)random.Next(max + 1);
                         uint leafLength = (uint)random.Next();
-                        ulong nodeOffset = (ulong)random.Next() * (isB ? 0x10001UL : 1UL);
+                        // Past 32 bits where the field is wider (BLAKE2b's 64-bit offset).
+                        ulong nodeOffset = ((ulong)random.Next() * 0x10001UL) & leaf.MaxNodeOffset & (leaf.MaxNodeOffset > 1UL << 48 ? ulong.MaxValue : int.MaxValue);
 
                         var reference = new ReferenceParameters
                         {
                             DigestLength = digestLength, Key = key, Fanout = fanout, Depth = depth, LeafLength = leafLength,
                             NodeOffset = nodeOffset, NodeDepth = nodeDepth, InnerLength = inner, LastNode = lastNode,
                         };
-                        byte[] parameterBlock = isB ? ReferenceBlake2b.ParameterBlock(reference) : ReferenceBlake2s.ParameterBlock(reference);
-                        byte[] raw = RawBlake2.Hash(isB, parameterBlock, key, message, lastNode).AsSpan(0, digestLength).ToArray();
+                        byte[] parameterBlock = leaf.ReferenceParameterBlock(reference);
+                        byte[] raw = leaf.RawHash(parameterBlock, key, message, lastNode).AsSpan(0, digestLength).ToArray();
 
                         var library = new Blake2Parameters
                         {
                             DigestLength = digestLength, Key = key, Fanout = fanout, Depth = depth, LeafLength = leafLength,
                             NodeOffset = nodeOffset, NodeDepth = nodeDepth, InnerLength = inner, LastNode = lastNode,
                         };
-                        string at = $"{(isB ? "b" : "s")} message {messageLength} key {keyLength} digest {digestLength} {reference}";
-                        mismatches.Check(ReferenceBlake2.Hash(isB, reference, message), raw, at + " vs reference");
-                        mismatches.Check(isB ? Blake2b.ComputeHash(library, message) : Blake2s.ComputeHash(library, message), raw, at + " vs library");
+                        string at = $"{leaf.Name} message {messageLength} key {keyLength} digest {digestLength} {reference}";
+                        mismatches.Check(leaf.ReferenceHash(reference, message), raw, at + " vs reference");
+                        mismatches.Check(leaf.ComputeHash(library, message), raw, at + " vs library");
                     }
                 }
             }
@@ -116,7 +118,7 @@ public class ParallelConstructionTests
         // helper everywhere must give the same tree.
         var mismatches = new Mismatches();
         var random = new Random(77);
-        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             foreach (int length in new[] { 0, 1, 513, 2049 })
             {
@@ -139,7 +141,7 @@ public class ParallelConstructionTests
     public void ShorterDigest_IsNotAPrefixOfTheFullDigest()
     {
         // The digest length is in every node's parameter block (leaves included), so shorter digests differ.
-        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             byte[] input = Hex.Sequence(1500);
             byte[] full = algorithm.ComputeHash(input);
@@ -161,8 +163,8 @@ public class ParallelConstructionTests
     [MemberData(nameof(MediumCases))]
     public void MediumLengths_EveryKernel_MatchConstruction(string algorithmName, int keyLength, int digestLength)
     {
-        ParallelAlgorithm algorithm = ParallelAlgorithm.Parse(algorithmName);
-        var random = new Random(algorithm.IsB ? 1111 : 2222);
+        ParallelDriver algorithm = ParallelDriver.Parse(algorithmName);
+        var random = new Random(algorithm.SeedTag * 1111); // a seed per algorithm
         byte[] data = Bytes(random, MediumMax);
         byte[] key = Bytes(new Random(keyLength * 31 + digestLength), keyLength);
         int streamOffset = keyLength > 0 ? algorithm.Superblock : 0;
@@ -214,7 +216,7 @@ public class ParallelConstructionTests
     [MemberData(nameof(LongCases))]
     public void LongInputs_EveryKernel_MatchConstruction(string algorithmName, int length, int keyLength, int digestLength)
     {
-        ParallelAlgorithm algorithm = ParallelAlgorithm.Parse(algorithmName);
+        ParallelDriver algorithm = ParallelDriver.Parse(algorithmName);
         byte[] input = Bytes(new Random(length + keyLength), length);
         byte[] key = Bytes(new Random(keyLength + 5), keyLength);
         byte[] expected = TreeConstruction.Compute(algorithm, input, key, digestLength);
@@ -256,7 +258,7 @@ public class ParallelConstructionTests
         mismatches.ThrowIfAny($"{algorithm.Name}, length {length}, key length {keyLength}, digest length {digestLength}");
     }
 
-    private static IEnumerable<int> MediumLengths(ParallelAlgorithm algorithm)
+    private static IEnumerable<int> MediumLengths(ParallelDriver algorithm)
     {
         var lengths = new SortedSet<int> { 0, 1, 2, MediumMax };
         for (int n = 0; n <= MediumMax; n += 149)
@@ -294,9 +296,9 @@ public class ParallelConstructionTests
 /// </summary>
 internal static class TreeConstruction
 {
-    public static byte[] Compute(ParallelAlgorithm algorithm, byte[] input, byte[] key, int digestLength, bool rawOnly = false)
+    public static byte[] Compute(ParallelDriver algorithm, byte[] input, byte[] key, int digestLength, bool rawOnly = false)
     {
-        bool isB = algorithm.IsB;
+        FixedDigestDriver leafAlgorithm = algorithm.Leaf;
         int lanes = algorithm.Lanes, block = algorithm.BlockSize, max = algorithm.MaxDigestLength;
 
         var leafInputs = new MemoryStream[lanes];
@@ -319,12 +321,12 @@ internal static class TreeConstruction
                     DigestLength = max, Key = key, Fanout = (byte)lanes, Depth = 2, LeafLength = 0,
                     NodeOffset = (ulong)k, NodeDepth = 0, InnerLength = (byte)max, LastNode = lastNode,
                 };
-                leaf = isB ? Blake2b.ComputeHash(parameters, leafInput) : Blake2s.ComputeHash(parameters, leafInput);
+                leaf = leafAlgorithm.ComputeHash(parameters, leafInput);
             }
             else
             {
                 // The leaf's parameter block says digestLength, but the leaf still outputs all of its chaining value.
-                leaf = RawBlake2.Hash(isB, ParameterBlock(isB, digestLength, key.Length, lanes, (ulong)k, 0, max), key, leafInput, lastNode);
+                leaf = leafAlgorithm.RawHash(ParameterBlock(leafAlgorithm, digestLength, key.Length, lanes, (ulong)k, 0, max), key, leafInput, lastNode);
             }
             Assert.Equal(max, leaf.Length);
             leaf.CopyTo(rootInput, k * max);
@@ -337,22 +339,22 @@ internal static class TreeConstruction
                 DigestLength = digestLength, Fanout = (byte)lanes, Depth = 2, LeafLength = 0,
                 NodeOffset = 0, NodeDepth = 1, InnerLength = (byte)max, LastNode = true,
             };
-            return isB ? Blake2b.ComputeHash(root, rootInput) : Blake2s.ComputeHash(root, rootInput);
+            return leafAlgorithm.ComputeHash(root, rootInput);
         }
 
         // The key's length in the root's parameter block, but no key block: not expressible with the public API.
-        byte[] rootBlock = ParameterBlock(isB, digestLength, key.Length, lanes, 0, 1, max);
-        return RawBlake2.Hash(isB, rootBlock, Array.Empty<byte>(), rootInput, lastNode: true).AsSpan(0, digestLength).ToArray();
+        byte[] rootBlock = ParameterBlock(leafAlgorithm, digestLength, key.Length, lanes, 0, 1, max);
+        return leafAlgorithm.RawHash(rootBlock, Array.Empty<byte>(), rootInput, lastNode: true).AsSpan(0, digestLength).ToArray();
     }
 
-    private static byte[] ParameterBlock(bool isB, int digestLength, int keyLength, int fanout, ulong nodeOffset, int nodeDepth, int innerLength)
+    private static byte[] ParameterBlock(FixedDigestDriver leaf, int digestLength, int keyLength, int fanout, ulong nodeOffset, int nodeDepth, int innerLength)
     {
         var p = new ReferenceParameters
         {
             DigestLength = digestLength, Key = new byte[keyLength], Fanout = (byte)fanout, Depth = 2, LeafLength = 0,
             NodeOffset = nodeOffset, NodeDepth = (byte)nodeDepth, InnerLength = (byte)innerLength,
         };
-        return isB ? ReferenceBlake2b.ParameterBlock(p) : ReferenceBlake2s.ParameterBlock(p);
+        return leaf.ReferenceParameterBlock(p);
     }
 }
 
@@ -374,16 +376,28 @@ internal static class RawBlake2
         0x6A09E667U, 0xBB67AE85U, 0x3C6EF372U, 0xA54FF53AU, 0x510E527FU, 0x9B05688CU, 0x1F83D9ABU, 0x5BE0CD19U,
     };
 
-    public static byte[] Hash(bool isB, byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode)
+    public static byte[] Blake2b(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode)
     {
-        int blockBytes = isB ? 128 : 64;
+        var (data, dataLength, blocks) = Blocks(128, keyBlock, message);
+        return HashB(parameterBlock, data, dataLength, blocks, lastNode);
+    }
+
+    public static byte[] Blake2s(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode)
+    {
+        var (data, dataLength, blocks) = Blocks(64, keyBlock, message);
+        return HashS(parameterBlock, data, dataLength, blocks, lastNode);
+    }
+
+    /// <summary>The key block (zero-padded to a block) and the message, in whole blocks; at least one block.</summary>
+    private static (byte[] Data, int DataLength, int Blocks) Blocks(int blockBytes, byte[] keyBlock, byte[] message)
+    {
         int keyPart = keyBlock.Length > 0 ? blockBytes : 0;
         int dataLength = keyPart + message.Length;
         int blocks = Math.Max(1, (dataLength + blockBytes - 1) / blockBytes);
         var data = new byte[blocks * blockBytes];
         Array.Copy(keyBlock, data, keyBlock.Length);
         Array.Copy(message, 0, data, keyPart, message.Length);
-        return isB ? HashB(parameterBlock, data, dataLength, blocks, lastNode) : HashS(parameterBlock, data, dataLength, blocks, lastNode);
+        return (data, dataLength, blocks);
     }
 
     private static byte[] HashB(byte[] parameterBlock, byte[] data, int dataLength, int blocks, bool lastNode)

@@ -19,23 +19,10 @@ public class ParallelKatTests
 {
     public const int EntriesPerGroup = 256;
 
-    /// <summary>One case per KAT entry of the blake2bp and blake2sp groups (1024 cases).</summary>
-    public static IEnumerable<object[]> EveryEntry()
-    {
-        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
-        {
-            foreach (bool keyed in new[] { false, true })
-            {
-                for (int i = 0; i < EntriesPerGroup; i++)
-                    yield return new object[] { algorithm.Name, keyed, i };
-            }
-        }
-    }
-
     [Fact]
     public void KatFile_ParallelGroups_HaveTheExpectedShape()
     {
-        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             foreach (bool keyed in new[] { false, true })
             {
@@ -63,7 +50,7 @@ public class ParallelKatTests
     [Fact]
     public void SupportedParallelKernels_IncludeScalar_AndTheDefault()
     {
-        foreach (ParallelAlgorithm algorithm in ParallelAlgorithm.Both)
+        foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
             IReadOnlyList<InstructionSet> cores = algorithm.Cores;
             Assert.Contains(InstructionSet.Scalar, cores);
@@ -72,62 +59,7 @@ public class ParallelKatTests
         }
     }
 
-    [Theory]
-    [MemberData(nameof(EveryEntry))]
-    public void Entry_MatchesThroughEveryApiAndKernel(string algorithmName, bool keyed, int inputLength)
-    {
-        ParallelAlgorithm algorithm = ParallelAlgorithm.Parse(algorithmName);
-        KatEntry entry = KatVectors.Group(algorithm.Name, keyed)[inputLength];
-        Assert.Equal(inputLength, entry.Input.Length);
-        byte[] input = entry.Input;
-        byte[] key = entry.Key;
-        byte[] expected = entry.Expected;
-        int max = algorithm.MaxDigestLength;
-        var mismatches = new Mismatches();
-
-        CheckPublicApi(algorithm, keyed, input, key, expected, mismatches);
-        CheckAdapters(algorithm, keyed, input, key, expected, mismatches);
-
-        // Every kernel: the internal one-shot, then the internal state with every split pattern.
-        int streamOffset = keyed ? algorithm.Superblock : 0; // a keyed state starts with one key block per leaf buffered
-        int seed = (algorithm.IsB ? 0xB0000 : 0x50000) + (keyed ? 0x1000 : 0) + inputLength;
-        List<(string Name, int[] Pieces)> patterns = ParallelSplits.Patterns(algorithm, input.Length, streamOffset, seed, bytewise: true);
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-        for (int c = 0; c < cores.Count; c++)
-        {
-            InstructionSet core = cores[c];
-            var parameters = new Blake2Parameters { Key = key };
-            var output = new byte[max + 9];
-            output.AsSpan().Fill(0xC3);
-            algorithm.Hash(core, parameters, input, output);
-            mismatches.Check(expected, output.AsSpan(0, max).ToArray(), $"internal Hash on {core}");
-            mismatches.CheckUntouched(output.AsSpan(max), 0xC3, $"internal Hash on {core}");
-
-            // Input that does not start at the beginning of its array.
-            var shifted = new byte[input.Length + 5];
-            input.CopyTo(shifted, 5);
-            var fromShifted = new byte[max];
-            algorithm.Hash(core, parameters, shifted.AsSpan(5), fromShifted);
-            mismatches.Check(expected, fromShifted, $"internal Hash on {core}, unaligned input");
-            mismatches.Check(expected, algorithm.HashOneShot(core, max, key, shifted.AsSpan(5)), $"one-shot on {core}, unaligned input");
-
-            // Each split pattern on one kernel, the kernel rotating with the entry: over a group, every pattern
-            // meets every kernel many times. (Inputs this short reach the lane compressor only for the leaves'
-            // final blocks: with at most 255 bytes, plus a superblock of key blocks, no bulk compression runs.)
-            for (int p = 0; p < patterns.Count; p++)
-            {
-                if ((p + inputLength) % cores.Count != c)
-                    continue;
-                (string name, int[] pieces) = patterns[p];
-                byte[] actual = algorithm.HashInPieces(core, max, key, input, pieces);
-                mismatches.Check(expected, actual, () => $"internal state on {core}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
-            }
-        }
-
-        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT entry {inputLength} (input length {inputLength})");
-    }
-
-    private static void CheckPublicApi(ParallelAlgorithm algorithm, bool keyed, byte[] input, byte[] key, byte[] expected, Mismatches mismatches)
+    internal static void CheckPublicApi(ParallelDriver algorithm, bool keyed, byte[] input, byte[] key, byte[] expected, Mismatches mismatches)
     {
         int max = algorithm.MaxDigestLength;
         if (keyed)
@@ -209,7 +141,7 @@ public class ParallelKatTests
         }
     }
 
-    private static void CheckAdapters(ParallelAlgorithm algorithm, bool keyed, byte[] input, byte[] key, byte[] expected, Mismatches mismatches)
+    internal static void CheckAdapters(ParallelDriver algorithm, bool keyed, byte[] input, byte[] key, byte[] expected, Mismatches mismatches)
     {
         int max = algorithm.MaxDigestLength;
         using HashAlgorithm adapter = keyed ? algorithm.CreateHMAC(key) : algorithm.CreateHashAlgorithm();
@@ -239,139 +171,6 @@ public class ParallelKatTests
     }
 }
 
-/// <summary>BLAKE2bp or BLAKE2sp behind one face, so every test is written once for both.</summary>
-public sealed class ParallelAlgorithm
-{
-    public static readonly ParallelAlgorithm Bp = new("blake2bp", isB: true);
-    public static readonly ParallelAlgorithm Sp = new("blake2sp", isB: false);
-    public static readonly ParallelAlgorithm[] Both = { Bp, Sp };
-
-    private ParallelAlgorithm(string name, bool isB)
-    {
-        Name = name;
-        IsB = isB;
-    }
-
-    public string Name { get; }
-    internal bool IsB { get; }
-
-    /// <summary>The number of leaves P: 4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
-    public int Lanes => IsB ? 4 : 8;
-    public int BlockSize => IsB ? 128 : 64;
-
-    /// <summary>One block per leaf: 512 bytes for both.</summary>
-    public int Superblock => Lanes * BlockSize;
-    public int MaxDigestLength => IsB ? 64 : 32;
-    public int MaxKeyLength => IsB ? 64 : 32;
-
-    internal IReadOnlyList<InstructionSet> Cores => InstructionSets.SupportedParallel(IsB);
-    internal InstructionSet DefaultCore => IsB ? InstructionSets.DefaultBp : InstructionSets.DefaultSp;
-
-    public override string ToString() => Name;
-
-    public static ParallelAlgorithm Parse(string name) => name == Bp.Name ? Bp : name == Sp.Name ? Sp : throw new ArgumentException(name);
-    internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
-
-    /// <summary>(algorithm name, kernel name) for every parallel kernel that runs here.</summary>
-    public static IEnumerable<object[]> AllCores() => Both.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
-
-    // ---- the public API ----
-    public byte[] ComputeHash(ReadOnlySpan<byte> input) => IsB ? Blake2bp.ComputeHash(input) : Blake2sp.ComputeHash(input);
-    public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input) => IsB ? Blake2bp.ComputeHash(digestLength, input) : Blake2sp.ComputeHash(digestLength, input);
-    // The keyed overloads refuse an empty key (KeyRefusalTests); in this driver an empty key means the unkeyed overload.
-    public byte[] ComputeHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => key.IsEmpty ? ComputeHash(input) : IsB ? Blake2bp.ComputeHash(key, input) : Blake2sp.ComputeHash(key, input);
-    public byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) => key.IsEmpty ? ComputeHash(digestLength, input) : IsB ? Blake2bp.ComputeHash(digestLength, key, input) : Blake2sp.ComputeHash(digestLength, key, input);
-
-    public void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2bp.ComputeAndWriteHash(input, output); else Blake2sp.ComputeAndWriteHash(input, output); }
-    public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2bp.ComputeAndWriteHash(digestLength, input, output); else Blake2sp.ComputeAndWriteHash(digestLength, input, output); }
-    public void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (key.IsEmpty) ComputeAndWriteHash(input, output); else if (IsB) Blake2bp.ComputeAndWriteHash(key, input, output); else Blake2sp.ComputeAndWriteHash(key, input, output); }
-    public void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (key.IsEmpty) ComputeAndWriteHash(digestLength, input, output); else if (IsB) Blake2bp.ComputeAndWriteHash(digestLength, key, input, output); else Blake2sp.ComputeAndWriteHash(digestLength, key, input, output); }
-
-    public ParallelHasher CreateIncrementalHasher() => IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher()) : new ParallelHasher(Blake2sp.CreateIncrementalHasher());
-    public ParallelHasher CreateIncrementalHasher(int digestLength) => IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher(digestLength)) : new ParallelHasher(Blake2sp.CreateIncrementalHasher(digestLength));
-    public ParallelHasher CreateIncrementalHasher(ReadOnlySpan<byte> key) => key.IsEmpty ? CreateIncrementalHasher() : IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher(key)) : new ParallelHasher(Blake2sp.CreateIncrementalHasher(key));
-    public ParallelHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) => key.IsEmpty ? CreateIncrementalHasher(digestLength) : IsB ? new ParallelHasher(Blake2bp.CreateIncrementalHasher(digestLength, key)) : new ParallelHasher(Blake2sp.CreateIncrementalHasher(digestLength, key));
-
-    public HashAlgorithm CreateHashAlgorithm() => IsB ? Blake2bp.CreateHashAlgorithm() : Blake2sp.CreateHashAlgorithm();
-    public HashAlgorithm CreateHashAlgorithm(int digestLength) => IsB ? Blake2bp.CreateHashAlgorithm(digestLength) : Blake2sp.CreateHashAlgorithm(digestLength);
-    public HMAC CreateHMAC(ReadOnlySpan<byte> key) => IsB ? Blake2bp.CreateHMAC(key) : Blake2sp.CreateHMAC(key);
-    public HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => IsB ? Blake2bp.CreateHMAC(digestLength, key) : Blake2sp.CreateHMAC(digestLength, key);
-
-    /// <summary>A default (never created) state.</summary>
-    public ParallelHasher DefaultState() => IsB ? new ParallelHasher(default(Blake2bpHashState)) : new ParallelHasher(default(Blake2spHashState));
-
-    // ---- internal entry points on a named kernel ----
-    internal void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output)
-    {
-        if (IsB)
-            Blake2bp.Hash(parameters, input, output, core);
-        else
-            Blake2sp.Hash(parameters, input, output, core);
-    }
-
-    internal byte[] Hash(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
-    {
-        var output = new byte[digestLength];
-        Hash(core, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output);
-        return output;
-    }
-
-    /// <summary>
-    /// The one-shot path (the engine's Hash, which the public ComputeHash takes) on a named kernel: it finishes the
-    /// leaves from the input itself, apart from the state's buffer, so it is tested on every kernel too.
-    /// </summary>
-    internal byte[] HashOneShot(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
-    {
-        var output = new byte[digestLength];
-        var parameters = new Blake2Parameters { DigestLength = digestLength, Key = key };
-        if (IsB)
-            Blake2State<ulong, ParallelEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bpLanes, Blake2bpStorage>, Blake2bpStorage>.Hash(parameters, core, input, output, "output");
-        else
-            Blake2State<uint, ParallelEngine<uint, Blake2sWord, Blake2sCompressor, Blake2spLanes, Blake2spStorage>, Blake2spStorage>.Hash(parameters, core, input, output, "output");
-        return output;
-    }
-
-    internal ParallelHasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) =>
-        IsB ? new ParallelHasher(new Blake2bpHashState(parameters, core)) : new ParallelHasher(new Blake2spHashState(parameters, core));
-
-    /// <summary>Hashes <paramref name="input"/> on <paramref name="core"/> with one Update per piece (the pieces must cover it).</summary>
-    internal byte[] HashInPieces(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, int[] pieces)
-    {
-        ParallelHasher hasher = CreateIncrementalHasher(core, new Blake2Parameters { DigestLength = digestLength, Key = key });
-        int offset = 0;
-        foreach (int length in pieces)
-        {
-            hasher.Update(input.Slice(offset, length));
-            offset += length;
-        }
-        if (offset != input.Length)
-            throw new InvalidOperationException($"The split pattern covers {offset} of {input.Length} bytes.");
-        return hasher.Finish();
-    }
-}
-
-/// <summary>Either parallel state behind one face (a class, so the struct inside is mutated in place).</summary>
-public sealed class ParallelHasher
-{
-    private Blake2bpHashState _b;
-    private Blake2spHashState _s;
-    private readonly bool _isB;
-
-    public ParallelHasher(Blake2bpHashState state) { _b = state; _isB = true; }
-    public ParallelHasher(Blake2spHashState state) { _s = state; _isB = false; }
-
-    public int DigestLength => _isB ? _b.DigestLength : _s.DigestLength;
-    public void Update(ReadOnlySpan<byte> input) { if (_isB) _b.Update(input); else _s.Update(input); }
-    public void UpdateElements<T>(ReadOnlySpan<T> input) where T : unmanaged { if (_isB) _b.Update<T>(input); else _s.Update<T>(input); }
-    public void UpdateValue<T>(T input) where T : unmanaged { if (_isB) _b.Update(input); else _s.Update(input); }
-    public byte[] Finish() => _isB ? _b.Finish() : _s.Finish();
-    public void Finish(Span<byte> output) { if (_isB) _b.Finish(output); else _s.Finish(output); }
-    public bool TryFinish(Span<byte> output, out int written) => _isB ? _b.TryFinish(output, out written) : _s.TryFinish(output, out written);
-
-    /// <summary>A copy of the state as it is now (struct copy semantics).</summary>
-    public ParallelHasher Snapshot() => _isB ? new ParallelHasher(_b) : new ParallelHasher(_s);
-}
-
 /// <summary>
 /// Split patterns for the parallel states. Positions are counted in the state's stream, which for a keyed hash
 /// starts with one superblock of key blocks already buffered (<c>streamOffset</c>): cuts are placed where the
@@ -380,7 +179,7 @@ public sealed class ParallelHasher
 /// </summary>
 internal static class ParallelSplits
 {
-    public static List<(string Name, int[] Pieces)> Patterns(ParallelAlgorithm algorithm, int length, int streamOffset, int seed, bool bytewise)
+    public static List<(string Name, int[] Pieces)> Patterns(ParallelDriver algorithm, int length, int streamOffset, int seed, bool bytewise)
     {
         int b = algorithm.BlockSize, p = algorithm.Lanes, superblock = algorithm.Superblock;
         int keep = superblock - b + 1;
@@ -434,7 +233,7 @@ internal static class ParallelSplits
     }
 
     /// <summary>A few patterns for long inputs (no byte at a time, no cut at every block).</summary>
-    public static List<(string Name, int[] Pieces)> LongPatterns(ParallelAlgorithm algorithm, int length, int streamOffset, int seed)
+    public static List<(string Name, int[] Pieces)> LongPatterns(ParallelDriver algorithm, int length, int streamOffset, int seed)
     {
         int b = algorithm.BlockSize, p = algorithm.Lanes, superblock = algorithm.Superblock;
         var patterns = new List<(string, int[])>

@@ -18,33 +18,10 @@ public class XofTests
 {
     public const int EntriesPerGroup = 256;
 
-    /// <summary>One case per KAT entry of the blake2xb and blake2xs groups (1024 cases).</summary>
-    public static IEnumerable<object[]> EveryEntry()
-    {
-        foreach (XofAlgorithm algorithm in XofAlgorithm.Both)
-        {
-            foreach (bool keyed in new[] { false, true })
-            {
-                for (int i = 0; i < EntriesPerGroup; i++)
-                    yield return new object[] { algorithm.Name, keyed, i + 1 };
-            }
-        }
-    }
-
-    public static IEnumerable<object[]> AlgorithmsAndKeying() =>
-        from a in XofAlgorithm.Both
-        from keyed in new[] { false, true }
-        select new object[] { a.Name, keyed };
-
-    public static IEnumerable<object[]> AlgorithmsAndKeyLengths() =>
-        from a in XofAlgorithm.Both
-        from keyLength in new[] { 0, 1, 13, a.MaxKeyLength }
-        select new object[] { a.Name, keyLength };
-
     [Fact]
     public void KatFile_XofGroups_HaveTheExpectedShape()
     {
-        foreach (XofAlgorithm algorithm in XofAlgorithm.Both)
+        foreach (XofDriver algorithm in XofDriver.All)
         {
             foreach (bool keyed in new[] { false, true })
             {
@@ -75,7 +52,7 @@ public class XofTests
     public void Construction_ReproducesTheXofKat()
     {
         var mismatches = new Mismatches();
-        foreach (XofAlgorithm algorithm in XofAlgorithm.Both)
+        foreach (XofDriver algorithm in XofDriver.All)
         {
             foreach (bool keyed in new[] { false, true })
             {
@@ -90,171 +67,13 @@ public class XofTests
         mismatches.ThrowIfAny("the test's own BLAKE2X construction against the official KAT");
     }
 
-    [Theory]
-    [MemberData(nameof(EveryEntry))]
-    public async System.Threading.Tasks.Task Entry_MatchesThroughEveryApiAndCore(string algorithmName, bool keyed, int outputLength)
-    {
-        XofAlgorithm algorithm = XofAlgorithm.Parse(algorithmName);
-        KatEntry entry = KatVectors.Group(algorithm.Name, keyed)[outputLength - 1];
-        Assert.Equal(outputLength, entry.Expected.Length);
-        byte[] input = entry.Input, key = entry.Key, expected = entry.Expected;
-        var mismatches = new Mismatches();
-
-        // One-shot.
-        mismatches.Check(expected, keyed ? algorithm.ComputeHash(outputLength, key, input) : algorithm.ComputeHash(outputLength, input),
-            keyed ? "ComputeHash(length, key, input)" : "ComputeHash(length, input)");
-        var written = new byte[outputLength];
-        if (keyed)
-            algorithm.ComputeAndWriteHash(key, input, written);
-        else
-            algorithm.ComputeAndWriteHash(input, written);
-        mismatches.Check(expected, written, keyed ? "ComputeAndWriteHash(key, input, span)" : "ComputeAndWriteHash(input, span)");
-
-        // The BCL-style names: span, stream, and async, each with an explicit length and into a destination.
-        byte[]? bclKey = keyed ? key : null;
-        mismatches.Check(expected, algorithm.HashData(bclKey, input, outputLength), "HashData(source, outputLength)");
-        var filled = new byte[outputLength];
-        algorithm.HashData(bclKey, input, filled);
-        mismatches.Check(expected, filled, "HashData(source, destination)");
-        mismatches.Check(expected, algorithm.HashData(bclKey, new System.IO.MemoryStream(input), outputLength), "HashData(stream, outputLength)");
-        filled = new byte[outputLength];
-        algorithm.HashData(bclKey, new System.IO.MemoryStream(input), filled);
-        mismatches.Check(expected, filled, "HashData(stream, destination)");
-#if !LIBRARY_NETSTANDARD
-        mismatches.Check(expected, await algorithm.HashDataAsync(bclKey, new System.IO.MemoryStream(input), outputLength), "HashDataAsync(stream, outputLength)");
-        filled = new byte[outputLength];
-        await algorithm.HashDataAsync(bclKey, new System.IO.MemoryStream(input), filled);
-        mismatches.Check(expected, filled, "HashDataAsync(stream, destination)");
-#endif
-
-        // Public incremental.
-        XofReader reader = keyed ? algorithm.CreateIncrementalHasher(outputLength, key) : algorithm.CreateIncrementalHasher(outputLength);
-        if (reader.OutputLength != outputLength)
-            mismatches.Add($"OutputLength {reader.OutputLength}, expected {outputLength}");
-        reader.Update(input.AsSpan(0, 100));
-        reader.Update(input.AsSpan(100));
-        var all = new byte[outputLength];
-        reader.Read(all);
-        mismatches.Check(expected, all, "public incremental, input in two parts, one Read");
-
-        // Every single-stream core, the input and the output both in irregular pieces.
-        int seed = (algorithm.IsB ? 0xB000 : 0x5000) + (keyed ? 0x800 : 0) + outputLength;
-        List<(string Name, int[] Pieces)> readPatterns = XofReads.Patterns(algorithm, outputLength, seed);
-        int[] inputCuts = { 0, 1, 63, 64, 65, 127, 128, 129, 200, 255, 256 };
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-        for (int c = 0; c < cores.Count; c++)
-        {
-            InstructionSet core = cores[c];
-            for (int p = 0; p < readPatterns.Count; p++)
-            {
-                // One read on every core; each other pattern on one core, rotating with the entry, so that over a
-                // group every pattern meets every core many times.
-                if (p != 0 && (p + outputLength) % cores.Count != c)
-                    continue;
-                (string name, int[] pieces) = readPatterns[p];
-                int cut = inputCuts[(p + outputLength) % inputCuts.Length];
-                XofReader state = algorithm.Create(core, outputLength, key);
-                state.Update(input.AsSpan(0, cut));
-                state.Update(input.AsSpan(cut));
-                mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"state on {core}, input cut at {cut}, reads '{name}' [{XofReads.Describe(pieces)}]");
-            }
-        }
-
-        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT entry, output length {outputLength}");
-    }
-
-    [Theory]
-    [MemberData(nameof(AlgorithmsAndKeyLengths))]
-    public void OtherInputsAndKeys_EveryCore_MatchConstruction(string algorithmName, int keyLength)
-    {
-        // The KAT only has the 256-byte input and full-length keys.
-        XofAlgorithm algorithm = XofAlgorithm.Parse(algorithmName);
-        var random = new Random(algorithm.BlockSize * 100 + keyLength);
-        byte[] key = Bytes(random, keyLength);
-        int block = algorithm.BlockSize;
-        var mismatches = new Mismatches();
-        foreach (int inputLength in new[] { 0, 1, 2 * block - 1, 2 * block, 2 * block + 1, 1000 })
-        {
-            byte[] input = Bytes(random, inputLength);
-            foreach (int outputLength in new[] { 1, block - 1, block, block + 1, 5 * block + 3, 1000 })
-            {
-                byte[] expected = XofConstruction.Output(algorithm, key, input, (uint)outputLength, outputLength);
-                string at = $"input {inputLength}, output {outputLength}";
-                mismatches.Check(expected, algorithm.ComputeHash(outputLength, key, input), $"{at}, ComputeHash");
-                var written = new byte[outputLength];
-                algorithm.ComputeAndWriteHash(key, input, written);
-                mismatches.Check(expected, written, $"{at}, ComputeAndWriteHash");
-                foreach (InstructionSet core in algorithm.Cores)
-                {
-                    XofReader state = algorithm.Create(core, outputLength, key);
-                    state.Update(input);
-                    int[] pieces = XofReads.RandomPieces(outputLength, inputLength * 31 + outputLength + (int)core, 3 * block);
-                    mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"{at}, state on {core}, reads [{XofReads.Describe(pieces)}]");
-                }
-            }
-        }
-        mismatches.ThrowIfAny($"{algorithm.Name}, key length {keyLength}");
-    }
-
-    [Theory]
-    [MemberData(nameof(AlgorithmsAndKeying))]
-    public void UnknownLength_EveryCore_IsTheConstructionWithTheAllOnesLength_AndPrefixConsistent(string algorithmName, bool keyed)
-    {
-        XofAlgorithm algorithm = XofAlgorithm.Parse(algorithmName);
-        int block = algorithm.BlockSize;
-        byte[] key = keyed ? Bytes(new Random(9), algorithm.MaxKeyLength) : Array.Empty<byte>();
-        byte[] input = Bytes(new Random(10), 300);
-        int total = 11 * block + 5;
-        byte[] expected = XofConstruction.Output(algorithm, key, input, algorithm.UnknownField, total);
-        var mismatches = new Mismatches();
-
-        XofReader publicReader = keyed ? algorithm.CreateIncrementalHasher(XofAlgorithm.UnknownOutputLength, key) : algorithm.CreateIncrementalHasher(XofAlgorithm.UnknownOutputLength);
-        if (publicReader.OutputLength != -1)
-            mismatches.Add($"OutputLength {publicReader.OutputLength}, expected -1");
-        publicReader.Update(input);
-        var fromPublic = new byte[total];
-        publicReader.Read(fromPublic);
-        mismatches.Check(expected, fromPublic, "public incremental, one Read");
-
-        foreach (InstructionSet core in algorithm.Cores)
-        {
-            foreach ((string name, int[] pieces) in XofReads.Patterns(algorithm, total, (int)core * 13 + (keyed ? 1 : 0)))
-            {
-                XofReader state = algorithm.Create(core, XofAlgorithm.UnknownOutputLength, key);
-                state.Update(input);
-                mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"state on {core}, reads '{name}' [{XofReads.Describe(pieces)}]");
-            }
-
-            // Any prefix read is the start of the same stream: a short read, then another state reading further.
-            foreach (int prefix in new[] { 1, block - 1, block, block + 1, 3 * block })
-            {
-                XofReader state = algorithm.Create(core, XofAlgorithm.UnknownOutputLength, key);
-                state.Update(input);
-                var head = new byte[prefix];
-                state.Read(head);
-                mismatches.Check(expected.AsSpan(0, prefix).ToArray(), head, $"prefix of {prefix} on {core}");
-            }
-        }
-
-        // The declared length is in the parameter block: an unknown-length stream differs from every declared one,
-        // even where every block is full-size in both.
-        foreach (int declared in new[] { block, 4 * block, total })
-        {
-            byte[] known = algorithm.ComputeHash(declared, key, input);
-            if (known.AsSpan(0, block).SequenceEqual(expected.AsSpan(0, block)))
-                mismatches.Add($"declared length {declared}: its first block equals the unknown-length stream's");
-        }
-
-        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")}, unknown output length");
-    }
-
     [Fact]
     public void UnknownLength_Xs_ReadsPastTheLargestDeclaredLength()
     {
         // With the length unknown, BLAKE2Xs goes on past 65535 bytes: block indexes past 2^11, node offset past 16 bits.
-        XofAlgorithm algorithm = XofAlgorithm.Xs;
+        XofDriver algorithm = XofDriver.Xs;
         byte[] input = Hex.Sequence(77);
-        XofReader state = algorithm.CreateIncrementalHasher(XofAlgorithm.UnknownOutputLength);
+        XofReader state = algorithm.CreateIncrementalHasher(XofDriver.UnknownOutputLength);
         state.Update(input);
         int total = 65536 + 3 * 32 + 5;
         byte[] output = XofReads.ReadAll(state, XofReads.RandomPieces(total, 5, 5000));
@@ -280,7 +99,7 @@ public class XofTests
     [MemberData(nameof(LongOutputs))]
     public void LongOutput_ReadInPieces_EqualsOneShot_OnEveryCore(string algorithmName, int outputLength)
     {
-        XofAlgorithm algorithm = XofAlgorithm.Parse(algorithmName);
+        XofDriver algorithm = XofDriver.Parse(algorithmName);
         int block = algorithm.BlockSize;
         byte[] input = Hex.Sequence(1000);
         byte[] key = Hex.Sequence(algorithm.MaxKeyLength / 2);
@@ -317,45 +136,10 @@ public class XofTests
         mismatches.ThrowIfAny($"{algorithm.Name}, declared output length {outputLength}");
     }
 
-    [Theory]
-    [MemberData(nameof(AlgorithmsAndKeying))]
-    public void CopiedState_ContinuesIndependently(string algorithmName, bool keyed)
-    {
-        XofAlgorithm algorithm = XofAlgorithm.Parse(algorithmName);
-        byte[] key = keyed ? Hex.Sequence(algorithm.MaxKeyLength) : Array.Empty<byte>();
-        byte[] input = Hex.Sequence(500);
-        const int Length = 700;
-        byte[] expected = XofConstruction.Output(algorithm, key, input, Length, Length);
-
-        // A copy taken while input is still being added.
-        XofReader original = algorithm.CreateIncrementalHasher(Length, key);
-        original.Update(input.AsSpan(0, 200));
-        XofReader copy = original.Snapshot();
-        original.Update(input.AsSpan(200));
-        copy.Update(input.AsSpan(200));
-        Assert.Equal(Hex.Encode(expected), Hex.Encode(XofReads.ReadAll(original, new[] { Length })));
-        Assert.Equal(Hex.Encode(expected), Hex.Encode(XofReads.ReadAll(copy, new[] { 100, Length - 100 })));
-
-        // A copy taken between reads, in the middle of an output block.
-        XofReader reading = algorithm.CreateIncrementalHasher(Length, key);
-        reading.Update(input);
-        var first = new byte[algorithm.BlockSize + 7];
-        reading.Read(first);
-        XofReader readingCopy = reading.Snapshot();
-        var rest = new byte[Length - first.Length];
-        reading.Read(rest);
-        var restFromCopy = new byte[Length - first.Length];
-        readingCopy.Read(restFromCopy.AsSpan(0, 10));
-        readingCopy.Read(restFromCopy.AsSpan(10));
-        Assert.Equal(Hex.Encode(expected.AsSpan(0, first.Length)), Hex.Encode(first));
-        Assert.Equal(Hex.Encode(expected.AsSpan(first.Length)), Hex.Encode(rest));
-        Assert.Equal(Hex.Encode(expected.AsSpan(first.Length)), Hex.Encode(restFromCopy));
-    }
-
     [Fact]
     public void DeclaredLengths_GiveUnrelatedOutputs()
     {
-        foreach (XofAlgorithm algorithm in XofAlgorithm.Both)
+        foreach (XofDriver algorithm in XofDriver.All)
         {
             byte[] input = Hex.Sequence(64);
             byte[] shorter = algorithm.ComputeHash(algorithm.BlockSize, input);
@@ -372,106 +156,10 @@ public class XofTests
     }
 }
 
-/// <summary>BLAKE2Xb or BLAKE2Xs behind one face.</summary>
-public sealed class XofAlgorithm
-{
-    public static readonly XofAlgorithm Xb = new("blake2xb", isB: true);
-    public static readonly XofAlgorithm Xs = new("blake2xs", isB: false);
-    public static readonly XofAlgorithm[] Both = { Xb, Xs };
-
-    public const long UnknownOutputLength = -1;
-
-    private XofAlgorithm(string name, bool isB)
-    {
-        Name = name;
-        IsB = isB;
-    }
-
-    public string Name { get; }
-    internal bool IsB { get; }
-
-    /// <summary>The size of an output block (the underlying hash's full digest): 64 or 32 bytes.</summary>
-    public int BlockSize => IsB ? 64 : 32;
-    public int MaxKeyLength => IsB ? 64 : 32;
-    public long MaxOutputLength => IsB ? Blake2Xb.MaxOutputLength : Blake2Xs.MaxOutputLength;
-
-    /// <summary>The all-ones value of the parameter block's XOF length field, meaning "unknown".</summary>
-    public uint UnknownField => IsB ? uint.MaxValue : ushort.MaxValue;
-
-    internal IReadOnlyList<InstructionSet> Cores => InstructionSets.Supported(IsB);
-
-    public override string ToString() => Name;
-
-    public static XofAlgorithm Parse(string name) => name == Xb.Name ? Xb : name == Xs.Name ? Xs : throw new ArgumentException(name);
-
-    public byte[] ComputeHash(int outputLength, ReadOnlySpan<byte> input) => IsB ? Blake2Xb.ComputeHash(outputLength, input) : Blake2Xs.ComputeHash(outputLength, input);
-    // The keyed overloads refuse an empty key (KeyRefusalTests); in this driver an empty key means the unkeyed overload.
-    public byte[] ComputeHash(int outputLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input) =>
-        key.IsEmpty ? ComputeHash(outputLength, input) : IsB ? Blake2Xb.ComputeHash(outputLength, key, input) : Blake2Xs.ComputeHash(outputLength, key, input);
-    public void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output) { if (IsB) Blake2Xb.ComputeAndWriteHash(input, output); else Blake2Xs.ComputeAndWriteHash(input, output); }
-    public void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) { if (key.IsEmpty) ComputeAndWriteHash(input, output); else if (IsB) Blake2Xb.ComputeAndWriteHash(key, input, output); else Blake2Xs.ComputeAndWriteHash(key, input, output); }
-    public XofReader CreateIncrementalHasher(long outputLength) => IsB ? new XofReader(Blake2Xb.CreateIncrementalHasher(outputLength)) : new XofReader(Blake2Xs.CreateIncrementalHasher(outputLength));
-    public XofReader CreateIncrementalHasher(long outputLength, ReadOnlySpan<byte> key) =>
-        key.IsEmpty ? CreateIncrementalHasher(outputLength) : IsB ? new XofReader(Blake2Xb.CreateIncrementalHasher(outputLength, key)) : new XofReader(Blake2Xs.CreateIncrementalHasher(outputLength, key));
-
-    // The BCL-style names; a null key means the unkeyed class, any other (even empty) the Keyed one.
-    public byte[] HashData(byte[]? key, ReadOnlySpan<byte> source, int outputLength) =>
-        key is null ? (IsB ? Blake2Xb.HashData(source, outputLength) : Blake2Xs.HashData(source, outputLength))
-            : (IsB ? Blake2Xb.Keyed.HashData(key, source, outputLength) : Blake2Xs.Keyed.HashData(key, source, outputLength));
-    public void HashData(byte[]? key, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        if (key is null) { if (IsB) Blake2Xb.HashData(source, destination); else Blake2Xs.HashData(source, destination); }
-        else if (IsB) Blake2Xb.Keyed.HashData(key, source, destination);
-        else Blake2Xs.Keyed.HashData(key, source, destination);
-    }
-    public byte[] HashData(byte[]? key, System.IO.Stream source, int outputLength) =>
-        key is null ? (IsB ? Blake2Xb.HashData(source, outputLength) : Blake2Xs.HashData(source, outputLength))
-            : (IsB ? Blake2Xb.Keyed.HashData(key, source, outputLength) : Blake2Xs.Keyed.HashData(key, source, outputLength));
-    public void HashData(byte[]? key, System.IO.Stream source, Span<byte> destination)
-    {
-        if (key is null) { if (IsB) Blake2Xb.HashData(source, destination); else Blake2Xs.HashData(source, destination); }
-        else if (IsB) Blake2Xb.Keyed.HashData(key, source, destination);
-        else Blake2Xs.Keyed.HashData(key, source, destination);
-    }
-#if !LIBRARY_NETSTANDARD
-    public System.Threading.Tasks.ValueTask<byte[]> HashDataAsync(byte[]? key, System.IO.Stream source, int outputLength) =>
-        key is null ? (IsB ? Blake2Xb.HashDataAsync(source, outputLength) : Blake2Xs.HashDataAsync(source, outputLength))
-            : (IsB ? Blake2Xb.Keyed.HashDataAsync(key, source, outputLength) : Blake2Xs.Keyed.HashDataAsync(key, source, outputLength));
-    public System.Threading.Tasks.ValueTask HashDataAsync(byte[]? key, System.IO.Stream source, Memory<byte> destination) =>
-        key is null ? (IsB ? Blake2Xb.HashDataAsync(source, destination) : Blake2Xs.HashDataAsync(source, destination))
-            : (IsB ? Blake2Xb.Keyed.HashDataAsync(key, source, destination) : Blake2Xs.Keyed.HashDataAsync(key, source, destination));
-#endif
-
-    /// <summary>A default (never created) state.</summary>
-    public XofReader DefaultState() => IsB ? new XofReader(default(Blake2XbHashState)) : new XofReader(default(Blake2XsHashState));
-
-    /// <summary>The internal constructor, on a named single-stream core.</summary>
-    internal XofReader Create(InstructionSet core, long outputLength, ReadOnlySpan<byte> key) =>
-        IsB ? new XofReader(new Blake2XbHashState(outputLength, key, core)) : new XofReader(new Blake2XsHashState(outputLength, key, core));
-}
-
-/// <summary>Either XOF state behind one face (a class, so the struct inside is mutated in place).</summary>
-public sealed class XofReader
-{
-    private Blake2XbHashState _b;
-    private Blake2XsHashState _s;
-    private readonly bool _isB;
-
-    public XofReader(Blake2XbHashState state) { _b = state; _isB = true; }
-    public XofReader(Blake2XsHashState state) { _s = state; _isB = false; }
-
-    public long OutputLength => _isB ? _b.OutputLength : _s.OutputLength;
-    public void Update(ReadOnlySpan<byte> input) { if (_isB) _b.Update(input); else _s.Update(input); }
-    public void Read(Span<byte> output) { if (_isB) _b.Read(output); else _s.Read(output); }
-
-    /// <summary>A copy of the state as it is now (struct copy semantics).</summary>
-    public XofReader Snapshot() => _isB ? new XofReader(_b) : new XofReader(_s);
-}
-
 /// <summary>Read patterns for the XOF states; every pattern covers exactly the requested length.</summary>
 internal static class XofReads
 {
-    public static List<(string Name, int[] Pieces)> Patterns(XofAlgorithm algorithm, int length, int seed)
+    public static List<(string Name, int[] Pieces)> Patterns(XofDriver algorithm, int length, int seed)
     {
         int block = algorithm.BlockSize;
         var patterns = new List<(string, int[])>();
@@ -551,10 +239,10 @@ internal static class XofReads
 /// </summary>
 internal static class XofConstruction
 {
-    public static byte[] H0(XofAlgorithm algorithm, byte[] key, byte[] input, uint xofField) =>
-        ReferenceBlake2.Hash(algorithm.IsB, new ReferenceParameters { DigestLength = algorithm.BlockSize, Key = key, NodeOffset = (ulong)xofField << 32 }, input);
+    public static byte[] H0(XofDriver algorithm, byte[] key, byte[] input, uint xofField) =>
+        algorithm.Leaf.ReferenceHash(new ReferenceParameters { DigestLength = algorithm.BlockSize, Key = key, NodeOffset = (ulong)xofField << 32 }, input);
 
-    public static byte[] Block(XofAlgorithm algorithm, byte[] h0, uint xofField, uint index, int digestLength)
+    public static byte[] Block(XofDriver algorithm, byte[] h0, uint xofField, uint index, int digestLength)
     {
         var parameters = new ReferenceParameters
         {
@@ -566,11 +254,11 @@ internal static class XofConstruction
             NodeDepth = 0,
             InnerLength = (byte)algorithm.BlockSize,
         };
-        return ReferenceBlake2.Hash(algorithm.IsB, parameters, h0);
+        return algorithm.Leaf.ReferenceHash(parameters, h0);
     }
 
     /// <summary>The first <paramref name="count"/> bytes of the output stream.</summary>
-    public static byte[] Output(XofAlgorithm algorithm, byte[] key, byte[] input, uint xofField, int count)
+    public static byte[] Output(XofDriver algorithm, byte[] key, byte[] input, uint xofField, int count)
     {
         int block = algorithm.BlockSize;
         byte[] h0 = H0(algorithm, key, input, xofField);

@@ -16,7 +16,7 @@ public class XofUnknownLengthTests
 {
     private sealed record Case(string Hash, byte[] Key, byte[] Input, int Length, byte[] Streamed, byte[] Reference)
     {
-        public XofAlgorithm Algorithm => XofAlgorithm.Parse(Hash);
+        public XofDriver Algorithm => XofDriver.Parse(Hash);
 
         public override string ToString() => $"{Hash} key {Key.Length} length {Length}";
     }
@@ -39,7 +39,7 @@ public class XofUnknownLengthTests
     public void TheVectorFile_CoversBothAlgorithms_KeyedAndNot_OnAndOffTheBlockEdge()
     {
         Assert.Equal(20, s_cases.Value.Count);
-        foreach (XofAlgorithm a in XofAlgorithm.Both)
+        foreach (XofDriver a in XofDriver.All)
         {
             var mine = s_cases.Value.Where(c => c.Hash == a.Name).ToList();
             Assert.Contains(mine, c => c.Key.Length > 0 && c.Length % a.BlockSize != 0);
@@ -51,8 +51,8 @@ public class XofUnknownLengthTests
     private static XofReader Start(Case c)
     {
         XofReader reader = c.Key.Length > 0
-            ? c.Algorithm.CreateIncrementalHasher(XofAlgorithm.UnknownOutputLength, c.Key)
-            : c.Algorithm.CreateIncrementalHasher(XofAlgorithm.UnknownOutputLength);
+            ? c.Algorithm.CreateIncrementalHasher(XofDriver.UnknownOutputLength, c.Key)
+            : c.Algorithm.CreateIncrementalHasher(XofDriver.UnknownOutputLength);
         reader.Update(c.Input);
         return reader;
     }

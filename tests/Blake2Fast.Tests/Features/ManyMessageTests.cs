@@ -47,13 +47,13 @@ public class ManyMessageTests
             return p;
         }
 
-        public int EffectiveDigestLength(Algorithm a) => DigestLength == 0 ? a.MaxDigestLength : DigestLength;
+        public int EffectiveDigestLength(FixedDigestDriver a) => DigestLength == 0 ? a.MaxDigestLength : DigestLength;
 
         public override string ToString() =>
             $"digest {DigestLength} key {Key.Length} salt {Salt.Length} person {Personalization.Length} lastNode {LastNode}";
     }
 
-    private static Settings RandomSettings(Algorithm a, Random random, bool keyed)
+    private static Settings RandomSettings(FixedDigestDriver a, Random random, bool keyed)
     {
         var s = new Settings
         {
@@ -76,25 +76,16 @@ public class ManyMessageTests
         return bytes;
     }
 
-    internal static int Lanes(Algorithm a, InstructionSet core) => (a.IsB, core) switch
-    {
-        (true, InstructionSet.Avx512) => 8,
-        (true, InstructionSet.Avx2) => 4,
-        (false, InstructionSet.Avx512) => 16,
-        (false, InstructionSet.Avx2) => 8,
-        (true, InstructionSet.Neon) => 2,
-        (false, InstructionSet.Neon) => 4,
-        _ => 1,
-    };
+    internal static int Lanes(FixedDigestDriver a, InstructionSet core) => a.ManyLanes(core);
 
     /// <summary>Batch sizes around the lane counts (8 and 4 for b, 16 and 8 for s), 0, 1 and up to 40.</summary>
-    private static int[] BatchSizes(Algorithm a, InstructionSet core, Random random)
+    private static int[] BatchSizes(FixedDigestDriver a, InstructionSet core, Random random)
     {
-        int lanes = Math.Max(Lanes(a, core), a.IsB ? 4 : 8);
+        int lanes = Math.Max(Lanes(a, core), 512 / a.BlockSize);
         return new[] { 0, 1, lanes - 1, lanes, lanes + 1, 2 * lanes + 3, 40, random.Next(0, 41) }.Distinct().ToArray();
     }
 
-    private static int[] Lengths(Algorithm a, Pattern pattern, int count, Random random)
+    private static int[] Lengths(FixedDigestDriver a, Pattern pattern, int count, Random random)
     {
         int block = a.BlockSize;
         switch (pattern)
@@ -144,7 +135,7 @@ public class ManyMessageTests
         return messages;
     }
 
-    private static byte[] Expected(Algorithm a, Settings s, ReadOnlyMemory<byte>[] messages)
+    private static byte[] Expected(FixedDigestDriver a, Settings s, ReadOnlyMemory<byte>[] messages)
     {
         int d = s.EffectiveDigestLength(a);
         var expected = new byte[messages.Length * d];
@@ -157,32 +148,23 @@ public class ManyMessageTests
         return expected;
     }
 
-    internal static void HashMany(Algorithm a, InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
+    internal static void HashMany(FixedDigestDriver a, InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
     {
-        if (a.IsB)
-            Blake2b.HashMany(parameters, inputs, outputs, core);
-        else
-            Blake2s.HashMany(parameters, inputs, outputs, core);
+        a.HashMany(core, parameters, inputs, outputs);
     }
 
-    private static void Public(Algorithm a, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
+    private static void Public(FixedDigestDriver a, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
     {
-        if (a.IsB)
-            Blake2b.ComputeAndWriteHashes(parameters, inputs, outputs);
-        else
-            Blake2s.ComputeAndWriteHashes(parameters, inputs, outputs);
+        a.ComputeAndWriteHashes(parameters, inputs, outputs);
     }
 
-    private static void Public(Algorithm a, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
+    private static void Public(FixedDigestDriver a, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
     {
-        if (a.IsB)
-            Blake2b.ComputeAndWriteHashes(inputs, outputs);
-        else
-            Blake2s.ComputeAndWriteHashes(inputs, outputs);
+        a.ComputeAndWriteHashes(inputs, outputs);
     }
 
     /// <summary>Compares digest by digest, so a failure names the message.</summary>
-    private static void AssertDigests(Algorithm a, byte[] expected, ReadOnlySpan<byte> actual, int digestLength, int[] lengths, string what)
+    private static void AssertDigests(FixedDigestDriver a, byte[] expected, ReadOnlySpan<byte> actual, int digestLength, int[] lengths, string what)
     {
         Assert.True(expected.Length == lengths.Length * digestLength, what);
         for (int i = 0; i < lengths.Length; i++)
@@ -195,7 +177,7 @@ public class ManyMessageTests
 
     /// <summary>Many-message hashing runs on the parallel modes' cores (BLAKE2s has AVX2 lanes but no AVX2 row core).</summary>
     public static IEnumerable<object[]> ManyCores() =>
-        Algorithm.Both.SelectMany(a => InstructionSets.SupportedParallel(a.IsB).Select(c => new object[] { a.Name, c.ToString() }));
+        FixedDigestDriver.All.SelectMany(a => a.LaneKernels.Supported.Select(c => new object[] { a.Name, c.ToString() }));
 
     public static IEnumerable<object[]> CoresPatternsAndKeying() =>
         ManyCores().SelectMany(ac => Enum.GetValues<Pattern>().SelectMany(p => new[] { false, true }.Select(k => new object[] { ac[0], ac[1], p, k })));
@@ -204,8 +186,8 @@ public class ManyMessageTests
     [MemberData(nameof(CoresPatternsAndKeying))]
     public void HashMany_OnCore_RandomBatches_EachDigestEqualsSingleMessageHash(string algorithm, string coreName, Pattern pattern, bool keyed)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         var random = new Random(algorithm.Length * 1000 + (int)core * 100 + (int)pattern * 10 + (keyed ? 1 : 0));
         foreach (int count in BatchSizes(a, core, random))
         {
@@ -225,8 +207,8 @@ public class ManyMessageTests
     [MemberData(nameof(AllCoresData))]
     public void HashMany_OnCore_EveryLengthUpTo3Blocks_InOneBatch_AndAsEqualLengthBatches(string algorithm, string coreName)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         var random = new Random(11);
         int lanes = Math.Max(Lanes(a, core), 2);
         foreach (bool keyed in new[] { false, true })
@@ -257,13 +239,13 @@ public class ManyMessageTests
 
     public static IEnumerable<object[]> AllCoresData() => ManyCores();
 
-    public static IEnumerable<object[]> BothAlgorithms() => Algorithm.Both.Select(a => new object[] { a.Name });
+    public static IEnumerable<object[]> BothAlgorithms() => FixedDigestDriver.All.Select(a => new object[] { a.Name });
 
     [Theory]
     [MemberData(nameof(BothAlgorithms))]
     public void PublicApi_DefaultAndWithParameters_EachDigestEqualsComputeHash(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         var random = new Random(21);
         foreach (Pattern pattern in Enum.GetValues<Pattern>())
         {
@@ -292,7 +274,7 @@ public class ManyMessageTests
     public void PublicApi_SimpleOverloads_MatchTheirSingleMessageCounterparts(string algorithm)
     {
         // The same keyed/short digests as ComputeHash(digestLength, key, input), through the parameters overload.
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] key = Hex.Sequence(a.MaxKeyLength);
         ReadOnlyMemory<byte>[] messages = Enumerable.Range(0, 20).Select(i => (ReadOnlyMemory<byte>)Hex.Sequence(i * 37)).ToArray();
         var outputs = new byte[messages.Length * 7];
@@ -305,8 +287,8 @@ public class ManyMessageTests
     [MemberData(nameof(AllCoresData))]
     public void EmptyBatch_WritesNothing_AndNeedsNoOutput(string algorithm, string coreName)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         HashMany(a, core, default, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, Span<byte>.Empty);
         HashMany(a, core, new Blake2Parameters { Key = new byte[] { 1 } }, Array.Empty<ReadOnlyMemory<byte>>(), default);
         Public(a, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, Span<byte>.Empty);
@@ -321,8 +303,8 @@ public class ManyMessageTests
     [MemberData(nameof(AllCoresData))]
     public void OutputsLargerThanNeeded_OnlyTheFirstCountTimesDigestLengthBytesAreWritten(string algorithm, string coreName)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         var random = new Random(31);
         foreach (int count in new[] { 1, 5, 16, 21 })
         {
@@ -341,8 +323,8 @@ public class ManyMessageTests
     [MemberData(nameof(AllCoresData))]
     public void OutputsTooShort_ThrowsArgumentExceptionNamedOutputs_WritesNothing(string algorithm, string coreName)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         foreach (int count in new[] { 1, 4, 8, 17, 40 })
         {
             foreach (int digestLength in new[] { 1, 13, a.MaxDigestLength })
@@ -373,7 +355,7 @@ public class ManyMessageTests
     [MemberData(nameof(BothAlgorithms))]
     public void BadParameters_ThrowNamedExceptions_WriteNothing(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         ReadOnlyMemory<byte>[] messages = { Hex.Sequence(3), Hex.Sequence(300) };
         byte[] outputs = Enumerable.Repeat((byte)0xC3, 2 * 64 + 10).ToArray();
         byte[] tooLong = new byte[a.MaxKeyLength + 1];
@@ -393,7 +375,7 @@ public class ManyMessageTests
     [MemberData(nameof(BothAlgorithms))]
     public void SameMessageTwiceInABatch_GivesTheSameDigestTwice_AndOrderIsKept(string algorithm)
     {
-        Algorithm a = Algorithm.Parse(algorithm);
+        FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] m1 = Hex.Sequence(a.BlockSize * 2), m2 = Hex.Sequence(5);
         ReadOnlyMemory<byte>[] messages = { m1, m2, m1, m1, m2, m1, m2, m2, m1, m1, m1, m1, m1, m1, m1, m1, m2 };
         int d = a.MaxDigestLength;
@@ -407,7 +389,7 @@ public class ManyMessageTests
     [Fact]
     public void PublicApi_AfterWarmUp_AllocatesNothing()
     {
-        foreach (Algorithm a in Algorithm.Both)
+        foreach (FixedDigestDriver a in FixedDigestDriver.All)
         {
             var random = new Random(41);
             ReadOnlyMemory<byte>[] equal = Messages(Enumerable.Repeat(3 * a.BlockSize, 24).ToArray(), random);

@@ -65,11 +65,11 @@ public class SavedStateTests
 
         public delegate StateHasher RestoreFunc(ReadOnlySpan<byte> blob);
 
-        private StateAlgorithm(string name, bool isB, int lanes, byte kind, Func<Spec, StateHasher> create, Func<InstructionSet, Spec, StateHasher> createOnCore,
+        private StateAlgorithm(HashDriver driver, int wordSize, int lanes, byte kind, Func<Spec, StateHasher> create, Func<InstructionSet, Spec, StateHasher> createOnCore,
             RestoreFunc restore, Func<StateHasher> defaultState, Func<Spec, byte[], byte[]> oneShot)
         {
-            Name = name;
-            IsB = isB;
+            Driver = driver;
+            WordSize = wordSize;
             Lanes = lanes;
             Kind = kind;
             _create = create;
@@ -79,13 +79,14 @@ public class SavedStateTests
             _oneShot = oneShot;
         }
 
-        public string Name { get; }
-        public bool IsB { get; }
+        /// <summary>The algorithm's driver: its name and its kernels in the registry.</summary>
+        public HashDriver Driver { get; }
+        public string Name => Driver.Name;
         public int Lanes { get; }
         /// <summary>The algorithm's byte in the blob header: 1 b, 2 s, 3 bp, 4 sp.</summary>
         public byte Kind { get; }
         public bool IsParallel => Lanes > 1;
-        public int WordSize => IsB ? 8 : 4;
+        public int WordSize { get; }
         public int BlockSize => 16 * WordSize;
         public int Superblock => Lanes * BlockSize;
         public int MaxDigestLength => 8 * WordSize;
@@ -94,7 +95,7 @@ public class SavedStateTests
         /// <summary>Buffered bytes a sequential state can hold (one block), or a parallel one (a superblock plus P - 1 blocks).</summary>
         public int BufferCapacity => IsParallel ? 2 * Superblock - BlockSize : BlockSize;
 
-        internal IReadOnlyList<InstructionSet> Cores => IsParallel ? InstructionSets.SupportedParallel(IsB) : InstructionSets.Supported(IsB);
+        internal IReadOnlyList<InstructionSet> Cores => Driver.Kernels.Supported;
 
         public override string ToString() => Name;
 
@@ -119,28 +120,28 @@ public class SavedStateTests
 
         private static int Full(Spec spec, int max) => spec.DigestLength == 0 ? max : spec.DigestLength;
 
-        public static readonly StateAlgorithm B = new("blake2b", true, 1, 1,
+        public static readonly StateAlgorithm B = new(FixedDigestDriver.B, 8, 1, 1,
             s => new BHasher(Blake2b.CreateIncrementalHasher(s.ToParameters())),
             (c, s) => new BHasher(new Blake2bHashState(s.ToParameters(), c)),
             blob => new BHasher(Blake2bHashState.RestoreState(blob)),
             () => new BHasher(default),
             (s, i) => Blake2b.ComputeHash(s.ToParameters(), i));
 
-        public static readonly StateAlgorithm S = new("blake2s", false, 1, 2,
+        public static readonly StateAlgorithm S = new(FixedDigestDriver.S, 4, 1, 2,
             s => new SHasher(Blake2s.CreateIncrementalHasher(s.ToParameters())),
             (c, s) => new SHasher(new Blake2sHashState(s.ToParameters(), c)),
             blob => new SHasher(Blake2sHashState.RestoreState(blob)),
             () => new SHasher(default),
             (s, i) => Blake2s.ComputeHash(s.ToParameters(), i));
 
-        public static readonly StateAlgorithm Bp = new("blake2bp", true, 4, 3,
+        public static readonly StateAlgorithm Bp = new(ParallelDriver.Bp, 8, 4, 3,
             s => new BpHasher(s.Keyed ? Blake2bp.CreateIncrementalHasher(Full(s, 64), s.Key) : Blake2bp.CreateIncrementalHasher(Full(s, 64))),
             (c, s) => new BpHasher(new Blake2bpHashState(new Blake2Parameters { DigestLength = Full(s, 64), Key = s.Key }, c)),
             blob => new BpHasher(Blake2bpHashState.RestoreState(blob)),
             () => new BpHasher(default),
             (s, i) => s.Keyed ? Blake2bp.ComputeHash(Full(s, 64), s.Key, i) : Blake2bp.ComputeHash(Full(s, 64), i));
 
-        public static readonly StateAlgorithm Sp = new("blake2sp", false, 8, 4,
+        public static readonly StateAlgorithm Sp = new(ParallelDriver.Sp, 4, 8, 4,
             s => new SpHasher(s.Keyed ? Blake2sp.CreateIncrementalHasher(Full(s, 32), s.Key) : Blake2sp.CreateIncrementalHasher(Full(s, 32))),
             (c, s) => new SpHasher(new Blake2spHashState(new Blake2Parameters { DigestLength = Full(s, 32), Key = s.Key }, c)),
             blob => new SpHasher(Blake2spHashState.RestoreState(blob)),
@@ -332,9 +333,7 @@ public class SavedStateTests
         }
     }
 
-    private static InstructionSet DefaultCore(StateAlgorithm a) => a.IsParallel
-        ? (a.IsB ? InstructionSets.DefaultBp : InstructionSets.DefaultSp)
-        : (a.IsB ? InstructionSets.DefaultB : InstructionSets.DefaultS);
+    private static InstructionSet DefaultCore(StateAlgorithm a) => a.Driver.Kernels.Default;
 
     [Theory]
     [MemberData(nameof(Algorithms))]

@@ -30,46 +30,37 @@ public class CounterCarryTests
     }
 
     /// <summary>The high words the counter starts with: zero, and an arbitrary value the carry must increment.</summary>
-    private static ulong[] HighWords(Algorithm algorithm) =>
-        algorithm.IsB ? new[] { 0UL, 0x0123456789ABCDEFUL } : new[] { 0UL, 0x89ABCDEFUL };
+    private static ulong[] HighWords(FixedDigestDriver algorithm) =>
+        new[] { 0UL, 0x0123456789ABCDEFUL & algorithm.CounterWordMax };
 
     private static (ulong Low, ulong High) ReadCounter(Hasher hasher) =>
-        hasher.IsB
-            ? (Unsafe.Add(ref hasher.B.Inner.Chain, 8), Unsafe.Add(ref hasher.B.Inner.Chain, 9))
-            : (Unsafe.Add(ref hasher.S.Inner.Chain, 8), Unsafe.Add(ref hasher.S.Inner.Chain, 9));
+        (hasher.ChainWord(8), hasher.ChainWord(9));
 
-    private static int BufferLength(Hasher hasher) => hasher.IsB ? hasher.B.Inner.BufferLength : hasher.S.Inner.BufferLength;
+    private static int BufferLength(Hasher hasher) => hasher.BufferLength;
 
-    private static Hasher CreateAtCounter(Algorithm algorithm, InstructionSet core, in Blake2Parameters parameters, ulong low, ulong high)
+    private static Hasher CreateAtCounter(FixedDigestDriver algorithm, InstructionSet core, in Blake2Parameters parameters, ulong low, ulong high)
     {
         Hasher hasher = algorithm.CreateIncrementalHasher(core, parameters);
-        if (hasher.IsB)
-            hasher.B.Inner.SetCounter(low, high);
-        else
-            hasher.S.Inner.SetCounter(checked((uint)low), checked((uint)high));
+        hasher.SetCounter(low, high);
         return hasher;
     }
 
     /// <summary>start + bytes, as the two words of a 2w-bit counter.</summary>
-    private static (ulong Low, ulong High) AddToCounter(Algorithm algorithm, ulong low, ulong high, ulong bytes)
+    private static (ulong Low, ulong High) AddToCounter(FixedDigestDriver algorithm, ulong low, ulong high, ulong bytes)
     {
-        if (algorithm.IsB)
-        {
-            UInt128 sum = new UInt128(high, low) + bytes;
-            return ((ulong)sum, (ulong)(sum >> 64));
-        }
-        ulong s = ((high << 32) | low) + bytes;
-        return (s & 0xFFFFFFFFUL, s >> 32);
+        int bits = algorithm.WordSize * 8;
+        UInt128 sum = ((UInt128)high << bits | low) + bytes;
+        return ((ulong)(sum & algorithm.CounterWordMax), (ulong)(sum >> bits));
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void CounterNearLowWordCarry_MatchesReference_AndCarriesIntoHighWord(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         int bb = algorithm.BlockSize;
-        ulong lowMax = algorithm.IsB ? ulong.MaxValue : uint.MaxValue;
+        ulong lowMax = algorithm.CounterWordMax;
         byte[] key = Message(algorithm.MaxKeyLength - 3);
         var failures = new StringBuilder();
         int cases = 0, carriedBeforeFinish = 0;
@@ -88,7 +79,7 @@ public class CounterCarryTests
                             ulong low = lowMax - (ulong)k;
                             byte[] message = Message(length);
                             var reference = new ReferenceParameters { DigestLength = algorithm.MaxDigestLength, Key = keyed ? key : Array.Empty<byte>() };
-                            byte[] expected = ReferenceBlake2.Hash(algorithm.IsB, reference, message, low, high);
+                            byte[] expected = algorithm.ReferenceHash(reference, message, low, high);
 
                             var parameters = new Blake2Parameters { Key = reference.Key };
                             Hasher hasher = CreateAtCounter(algorithm, core, parameters, low, high);
@@ -137,13 +128,13 @@ public class CounterCarryTests
 
     /// <summary>Hand-computed counter words around the carry (no reference involved), on every core.</summary>
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void CounterWords_CarryExactlyAtTheWordBoundary(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         int bb = algorithm.BlockSize;
-        ulong lowMax = algorithm.IsB ? ulong.MaxValue : uint.MaxValue;
+        ulong lowMax = algorithm.CounterWordMax;
 
         // Start at 2^w - 1; two blocks in: one is compressed (bb bytes), the other held back.
         // t = 2^w - 1 + bb  =>  low = bb - 1, high = 1.
@@ -175,13 +166,13 @@ public class CounterCarryTests
 
     /// <summary>Random starting points near the carry with random lengths and splits, on every core.</summary>
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void RandomCountersNearTheCarry_MatchReference(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         int bb = algorithm.BlockSize;
-        ulong lowMax = algorithm.IsB ? ulong.MaxValue : uint.MaxValue;
+        ulong lowMax = algorithm.CounterWordMax;
         var failures = new List<string>();
         foreach (ulong seed in OracleSeed.Seeds)
         {
@@ -193,7 +184,7 @@ public class CounterCarryTests
                 ReferenceParameters p = OracleHelpers.RandomParameters(algorithm, ref rng);
                 byte[] message = rng.Bytes(rng.Next(0, 10 * bb + 2));
                 List<int> pieces = OracleHelpers.Pieces(algorithm, message.Length, ref rng);
-                byte[] expected = ReferenceBlake2.Hash(algorithm.IsB, p, message, low, high);
+                byte[] expected = algorithm.ReferenceHash(p, message, low, high);
 
                 Blake2Parameters parameters = OracleHelpers.ToLibrary(p);
                 Hasher hasher = CreateAtCounter(algorithm, core, parameters, low, high);

@@ -20,7 +20,7 @@ public class MemoryClearingTests
     public enum FinishKind { FinishArray, FinishSpan, TryFinish }
 
     public static IEnumerable<object[]> CoresAndFinishKinds() =>
-        Algorithm.AllCores().SelectMany(c => Enum.GetValues<FinishKind>().Select(f => new object[] { c[0], c[1], f }));
+        FixedDigestDriver.AllCores().SelectMany(c => Enum.GetValues<FinishKind>().Select(f => new object[] { c[0], c[1], f }));
 
     private static int[] Lengths(int bb) => new[] { 0, 1, bb - 1, bb, bb + 1, 3 * bb + 7 };
 
@@ -28,18 +28,16 @@ public class MemoryClearingTests
     {
         var words = new ulong[12];
         for (int i = 0; i < 12; i++)
-            words[i] = hasher.IsB ? Unsafe.Add(ref hasher.B.Inner.Chain, i) : Unsafe.Add(ref hasher.S.Inner.Chain, i);
+            words[i] = hasher.ChainWord(i);
         return words;
     }
 
     private static byte[] BufferBytes(Hasher hasher, int blockSize) =>
-        hasher.IsB
-            ? MemoryMarshal.CreateReadOnlySpan(ref hasher.B.Inner.Buffer, blockSize).ToArray()
-            : MemoryMarshal.CreateReadOnlySpan(ref hasher.S.Inner.Buffer, blockSize).ToArray();
+        hasher.BufferBytes(blockSize);
 
-    private static int BufferLength(Hasher hasher) => hasher.IsB ? hasher.B.Inner.BufferLength : hasher.S.Inner.BufferLength;
+    private static int BufferLength(Hasher hasher) => hasher.BufferLength;
 
-    private static bool IsFinished(Hasher hasher) => hasher.IsB ? hasher.B.Inner.IsFinished : hasher.S.Inner.IsFinished;
+    private static bool IsFinished(Hasher hasher) => hasher.IsFinished;
 
     private static byte[] Pattern(int n, int multiplier, int add)
     {
@@ -53,8 +51,8 @@ public class MemoryClearingTests
     [MemberData(nameof(CoresAndFinishKinds))]
     public void KeyedState_AfterFinish_HoldsOnlyZeros(string algorithmName, string coreName, FinishKind finish)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         foreach (int keyLength in new[] { 1, algorithm.MaxKeyLength })
         {
@@ -94,7 +92,7 @@ public class MemoryClearingTests
                         break;
                 }
 
-                Assert.True(ReferenceBlake2.Hash(algorithm.IsB, reference, message).AsSpan().SequenceEqual(digest), name + ": digest differs from the reference");
+                Assert.True(algorithm.ReferenceHash(reference, message).AsSpan().SequenceEqual(digest), name + ": digest differs from the reference");
                 Assert.True(IsFinished(hasher), name + ": not marked finished");
                 ulong[] chain = ChainWords(hasher);
                 Assert.True(chain.All(w => w == 0), $"{name}: chain words after Finish: {string.Join(" ", chain.Select(w => w.ToString("x", System.Globalization.CultureInfo.InvariantCulture)))}");
@@ -106,11 +104,11 @@ public class MemoryClearingTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void RefusedFinish_OutputTooSmall_LeavesStateIntact(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         foreach (int length in Lengths(bb))
         {
@@ -142,7 +140,7 @@ public class MemoryClearingTests
             // And the state goes on: more input, then a real Finish, give the reference digest of everything.
             hasher.Update(message);
             byte[] both = message.Concat(message).ToArray();
-            Assert.Equal(Hex.Encode(ReferenceBlake2.Hash(algorithm.IsB, reference, both)), Hex.Encode(hasher.Finish()));
+            Assert.Equal(Hex.Encode(algorithm.ReferenceHash(reference, both)), Hex.Encode(hasher.Finish()));
         }
     }
 
@@ -163,7 +161,7 @@ public class MemoryClearingTests
     [MemberData(nameof(AlgorithmsAndKeyLengths))]
     public void Hmac_Dispose_ClearsItsKeyCopy(string algorithmName, int keyLength)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         byte[] key = Pattern(keyLength, 29, 0x11);
         foreach (bool withDigestLength in new[] { false, true })
         {
@@ -187,7 +185,7 @@ public class MemoryClearingTests
     {
         // KeyedHashAlgorithm.Dispose itself clears KeyValue, so the check above cannot tell whether the wrapper
         // does; the keyed hash state (key block in the buffer, chain) is the wrapper's own to clear.
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         HMAC hmac = algorithm.CreateHMAC(Pattern(keyLength, 29, 0x11));
         hmac.TransformBlock(new byte[3], 0, 3, null, 0);
 
@@ -224,7 +222,7 @@ public class MemoryClearingTests
     [MemberData(nameof(AlgorithmsAndKeyLengths))]
     public void Hmac_SettingKey_ClearsTheOldKeyCopy(string algorithmName, int keyLength)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         using HMAC hmac = algorithm.CreateHMAC(Pattern(keyLength, 29, 0x11));
         byte[] old = KeyCopy(hmac);
         byte[] newKey = Pattern(keyLength, 3, 0x99);
@@ -239,6 +237,6 @@ public class MemoryClearingTests
         // And the new key is the one in use.
         var reference = new ReferenceParameters { DigestLength = algorithm.MaxDigestLength, Key = newKey };
         byte[] message = Pattern(100, 7, 3);
-        Assert.Equal(Hex.Encode(ReferenceBlake2.Hash(algorithm.IsB, reference, message)), Hex.Encode(hmac.ComputeHash(message)));
+        Assert.Equal(Hex.Encode(algorithm.ReferenceHash(reference, message)), Hex.Encode(hmac.ComputeHash(message)));
     }
 }

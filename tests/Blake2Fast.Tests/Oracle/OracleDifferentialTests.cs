@@ -181,7 +181,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>Random parameters over every field (key, salt, personalization, tree parameters, digest length).</summary>
-    public static ReferenceParameters RandomParameters(Algorithm algorithm, ref OracleRandom rng)
+    public static ReferenceParameters RandomParameters(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         ReferenceParameters p = RandomSimpleParameters(algorithm, ref rng);
         if (rng.Chance(35))
@@ -196,7 +196,7 @@ internal static class OracleHelpers
             p.Depth = rng.NextByte();
             p.LeafLength = rng.Chance(30) ? (uint)rng.Next(0, 4096) : (uint)rng.NextUInt64();
             ulong offset = rng.Chance(30) ? (ulong)rng.Next(0, 1024) : rng.NextUInt64();
-            p.NodeOffset = algorithm.IsB ? offset : offset & ((1UL << 48) - 1);
+            p.NodeOffset = offset & algorithm.MaxNodeOffset;
             p.NodeDepth = rng.NextByte();
             p.InnerLength = (byte)rng.Next(0, algorithm.MaxDigestLength + 1);
             p.LastNode = rng.Chance(50);
@@ -209,7 +209,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>Random digest length and key only (what the simple overloads and the HashAlgorithm wrappers take).</summary>
-    public static ReferenceParameters RandomSimpleParameters(Algorithm algorithm, ref OracleRandom rng)
+    public static ReferenceParameters RandomSimpleParameters(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         var p = new ReferenceParameters
         {
@@ -222,7 +222,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>0..4 KiB, weighted to block boundaries (k blocks - 2 .. k blocks + 2) and to short inputs.</summary>
-    public static int SmallLength(Algorithm algorithm, ref OracleRandom rng)
+    public static int SmallLength(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         int bb = algorithm.BlockSize;
         int kind = rng.Next(100);
@@ -234,7 +234,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>1 MiB .. 1 MiB + 6 blocks, with the block-boundary lengths favoured.</summary>
-    public static int LargeLength(Algorithm algorithm, ref OracleRandom rng)
+    public static int LargeLength(FixedDigestDriver algorithm, ref OracleRandom rng)
     {
         int bb = algorithm.BlockSize;
         int[] favourites = { 0, 1, bb - 1, bb, bb + 1, 3 * bb, 6 * bb };
@@ -242,7 +242,7 @@ internal static class OracleHelpers
     }
 
     /// <summary>Split points for incremental hashing; the pieces add up to exactly <paramref name="length"/>.</summary>
-    public static List<int> Pieces(Algorithm algorithm, int length, ref OracleRandom rng)
+    public static List<int> Pieces(FixedDigestDriver algorithm, int length, ref OracleRandom rng)
     {
         int bb = algorithm.BlockSize;
         bool large = length > 64 * 1024;
@@ -327,7 +327,7 @@ internal static class OracleRunner
     /// <summary>Cases compared so far in this process (all methods).</summary>
     public static long TotalCases => Interlocked.Read(ref s_totalCases);
 
-    public static void Run(ITestOutputHelper log, Algorithm algorithm, string method, OracleApi[] apis, int cases, bool large)
+    public static void Run(ITestOutputHelper log, FixedDigestDriver algorithm, string method, OracleApi[] apis, int cases, bool large)
     {
         ulong[] seeds = OracleSeed.Seeds;
         int perSeed = (cases + seeds.Length - 1) / seeds.Length;
@@ -377,7 +377,7 @@ internal sealed class OracleCase
     private OracleRandom _rng;
     private readonly StringBuilder _detail = new();
 
-    private OracleCase(Algorithm algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, InstructionSet core, bool coreSpecific, bool large,
+    private OracleCase(FixedDigestDriver algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, InstructionSet core, bool coreSpecific, bool large,
         ReferenceParameters parameters, bool leaveDigestLengthUnset, byte[] input)
     {
         Algorithm = algorithm;
@@ -395,7 +395,7 @@ internal sealed class OracleCase
         Input = input;
     }
 
-    public Algorithm Algorithm { get; }
+    public FixedDigestDriver Algorithm { get; }
     public string Method { get; }
     public ulong Seed { get; }
     public int Index { get; }
@@ -409,7 +409,7 @@ internal sealed class OracleCase
 
     private int DigestLength => Parameters.DigestLength;
 
-    public static OracleCase Create(Algorithm algorithm, string method, OracleApi[] apis, ulong seed, int index, bool large)
+    public static OracleCase Create(FixedDigestDriver algorithm, string method, OracleApi[] apis, ulong seed, int index, bool large)
     {
         OracleRandom rng = OracleRandom.ForCase(seed, method, index);
         OracleApi api = apis[index % apis.Length];
@@ -427,7 +427,7 @@ internal sealed class OracleCase
     /// <summary>Runs the case; null if the library agrees with the reference, otherwise the full description.</summary>
     public string? Run()
     {
-        byte[] expected = ReferenceBlake2.Hash(Algorithm.IsB, Parameters, Input);
+        byte[] expected = Algorithm.ReferenceHash(Parameters, Input);
         foreach (InstructionSet core in RunOnEveryCore ? Algorithm.Cores : new[] { Core })
         {
             Core = core;
@@ -614,19 +614,19 @@ internal sealed class OracleCase
             {
                 // Update<uint>(ReadOnlySpan<uint>): the words' memory, i.e. the same bytes.
                 ReadOnlySpan<uint> words = MemoryMarshal.Cast<byte, uint>(data);
-                if (hasher.IsB) hasher.B.Update(words); else hasher.S.Update(words);
+                hasher.Update(words);
                 generic++;
             }
             else if (how == 2 && piece == 8)
             {
                 ulong value = MemoryMarshal.Read<ulong>(data);
-                if (hasher.IsB) hasher.B.Update(value); else hasher.S.Update(value);
+                hasher.Update(value);
                 generic++;
             }
             else if (how == 2 && piece == 16)
             {
                 Guid value = MemoryMarshal.Read<Guid>(data);
-                if (hasher.IsB) hasher.B.Update(value); else hasher.S.Update(value);
+                hasher.Update(value);
                 generic++;
             }
             else
@@ -732,28 +732,28 @@ public class OracleDifferentialBlake2bTests
 
     [Fact]
     public void CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void CoreIncremental_RandomSplits_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void PublicApi_MatchesReference() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(PublicApi_MatchesReference),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(PublicApi_MatchesReference),
             new[] { OracleApi.PublicComputeHash, OracleApi.PublicComputeAndWriteHash, OracleApi.PublicSimpleOverloads, OracleApi.PublicIncremental },
             OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void HashAlgorithmWrapper_TransformBlockChunks_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
             new[] { OracleApi.HashAlgorithmChunks }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void LargeInputs_JustOver1MiB_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreIncremental, OracleApi.CoreSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
             OracleBudget.LargeCasesPerAlgorithm, large: true);
 }
@@ -767,28 +767,28 @@ public class OracleDifferentialBlake2sTests
 
     [Fact]
     public void CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void CoreIncremental_RandomSplits_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
             new[] { OracleApi.CoreIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void PublicApi_MatchesReference() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(PublicApi_MatchesReference),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(PublicApi_MatchesReference),
             new[] { OracleApi.PublicComputeHash, OracleApi.PublicComputeAndWriteHash, OracleApi.PublicSimpleOverloads, OracleApi.PublicIncremental },
             OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void HashAlgorithmWrapper_TransformBlockChunks_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(HashAlgorithmWrapper_TransformBlockChunks_MatchReference),
             new[] { OracleApi.HashAlgorithmChunks }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void LargeInputs_JustOver1MiB_MatchReference() =>
-        OracleRunner.Run(_log, Algorithm.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
             new[] { OracleApi.CoreOneShot, OracleApi.CoreIncremental, OracleApi.CoreSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
             OracleBudget.LargeCasesPerAlgorithm, large: true);
 }
@@ -860,28 +860,28 @@ public class ReferenceBlake2ValidationTests
     public static IEnumerable<object[]> HashlibParameterVectors() => new[]
     {
         new object[] { "b: digest 37, key 13, salt 16, short person 5, fanout 3, depth 7, leaf 0x01020304, offset 0x0102030405060708, node depth 9, inner 33, last node; 300 bytes",
-            true, 37, 13, 16, 5, (byte)3, (byte)7, 0x01020304u, 0x0102030405060708UL, (byte)9, (byte)33, true, 300,
+            "blake2b", 37, 13, 16, 5, (byte)3, (byte)7, 0x01020304u, 0x0102030405060708UL, (byte)9, (byte)33, true, 300,
             "0c01fc4a97238394bd0dd6d9ff0be937214bfb60d0b7e0e432db6a50dab1f050815393b4da" },
         new object[] { "b: short salt 7, person 16, fanout 0, depth 255, leaf max, offset max, node depth 255, inner 64; 128 bytes",
-            true, 64, 0, 7, 16, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFFFFFUL, (byte)255, (byte)64, false, 128,
+            "blake2b", 64, 0, 7, 16, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFFFFFUL, (byte)255, (byte)64, false, 128,
             "6ed3e7205ca0116e8489bf1e3e38e0ee6c480dd5ec30b263043abaeea26451f31342c14a8a442fd9e7266207fa397166a51b4ceef2a9bedae5efb30548674d82" },
         new object[] { "b: last node only; empty input",
-            true, 64, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
+            "blake2b", 64, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
             "05cc8cc53183c6fb48571cf02ad1984d562bdff1ef31e3db83725fe4a71b276a3e1206e2904286ceb87f292bca618fff58ee2cb65399d3e197dff83a45602d99" },
         new object[] { "s: digest 19, key 7, short salt 3, person 8, fanout 0, depth 255, leaf max, offset 2^48-1, node depth 255, inner 32, last node; 200 bytes",
-            false, 19, 7, 3, 8, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFUL, (byte)255, (byte)32, true, 200,
+            "blake2s", 19, 7, 3, 8, (byte)0, (byte)255, 0xFFFFFFFFu, 0xFFFFFFFFFFFFUL, (byte)255, (byte)32, true, 200,
             "019a34395fb4f2de3a2110bccf25c72040a1fb" },
         new object[] { "s: salt 8, short person 2, fanout 2, depth 3, leaf 0x0A0B0C0D, offset 0x010203040506, node depth 4, inner 5; 64 bytes",
-            false, 32, 0, 8, 2, (byte)2, (byte)3, 0x0A0B0C0Du, 0x010203040506UL, (byte)4, (byte)5, false, 64,
+            "blake2s", 32, 0, 8, 2, (byte)2, (byte)3, 0x0A0B0C0Du, 0x010203040506UL, (byte)4, (byte)5, false, 64,
             "c88e9dc1685d9b64e82f305cef44427f7d6844d0b20a163eabc76cb44d1f34e2" },
         new object[] { "s: last node only; empty input",
-            false, 32, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
+            "blake2s", 32, 0, 0, 0, (byte)1, (byte)1, 0u, 0UL, (byte)0, (byte)0, true, 0,
             "24fc113c3dbe8c84493c7040aeaf0d68cc3b7bab0dcdae49dbbb4a70259d5c36" },
     };
 
     [Theory]
     [MemberData(nameof(HashlibParameterVectors))]
-    public void Reference_MatchesHashlib_ForEveryParameterField(string name, bool isB, int digestLength, int keyLength, int saltLength, int personalizationLength,
+    public void Reference_MatchesHashlib_ForEveryParameterField(string name, string algorithm, int digestLength, int keyLength, int saltLength, int personalizationLength,
         byte fanout, byte depth, uint leafLength, ulong nodeOffset, byte nodeDepth, byte innerLength, bool lastNode, int inputLength, string expected)
     {
         var p = new ReferenceParameters
@@ -898,7 +898,7 @@ public class ReferenceBlake2ValidationTests
             InnerLength = innerLength,
             LastNode = lastNode,
         };
-        Assert.True(expected == OracleHelpers.Hex(ReferenceBlake2.Hash(isB, p, Pattern(inputLength, 7, 3))), name);
+        Assert.True(expected == OracleHelpers.Hex(FixedDigestDriver.Parse(algorithm).ReferenceHash(p, Pattern(inputLength, 7, 3))), name);
     }
 
     /// <summary>
@@ -908,22 +908,22 @@ public class ReferenceBlake2ValidationTests
     /// </summary>
     public static IEnumerable<object[]> CounterStartVectors() => new[]
     {
-        new object[] { true, 0xFFFFFFFFFFFFFFFFUL, 0x0UL, 0, 0, 64, "0a46e7cde93f5af37423f828c9b682c2eb3067d5ea912605ccddb08b51a49b1fd8677e3acb31102eef444e9b5a8297f64b2afac2f0e279f0149ee6d1540c8bc6" },
-        new object[] { true, 0xFFFFFFFFFFFFFF9CUL, 0x0UL, 300, 0, 64, "0f5f961670566c0bbc6e543ae7d5fd7b0630fe7d02ee2d76c415fa666a2ffb69b218448d104f422b0742ae6970dbd3c56bf0241f0b91bcbd75d78f841984df2e" },
-        new object[] { true, 0xFFFFFFFFFFFFFF7FUL, 0x0UL, 256, 17, 32, "e8338d4ce3ac3fca1b6a4f32e06574a847d74345b0dcfaee4059b5a5b0858edf" },
-        new object[] { true, 0xFFFFFFFFFFFFFFFFUL, 0x5UL, 129, 0, 64, "f783aff76433880b76a2699290b667e3955c9c76880b448825dc2a4662a9b8052bc72ad0672577b5dfd7573c80e61057981a21898d4f9c478a1604e745d199c2" },
-        new object[] { false, 0xFFFFFFFFUL, 0x0UL, 0, 0, 32, "785d5527b013ca14a345039d3d4b8e5c93404640112a207e00123545e52a7128" },
-        new object[] { false, 0xFFFFFF9CUL, 0x0UL, 150, 0, 32, "0b1e83db1bf51ba535ef28539b7547baeaba239d4d9962b1542d78ca403f5c9d" },
-        new object[] { false, 0xFFFFFFBFUL, 0x0UL, 128, 9, 20, "dd70b79763e00851d43f958c30b4442a0a16b443" },
-        new object[] { false, 0xFFFFFFFDUL, 0x89ABCDEFUL, 65, 0, 32, "41770e9cbfa30cba3f4c0d823672734d518e95e9467fb7405e6ce2002e14f0c1" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFFFFUL, 0x0UL, 0, 0, 64, "0a46e7cde93f5af37423f828c9b682c2eb3067d5ea912605ccddb08b51a49b1fd8677e3acb31102eef444e9b5a8297f64b2afac2f0e279f0149ee6d1540c8bc6" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFF9CUL, 0x0UL, 300, 0, 64, "0f5f961670566c0bbc6e543ae7d5fd7b0630fe7d02ee2d76c415fa666a2ffb69b218448d104f422b0742ae6970dbd3c56bf0241f0b91bcbd75d78f841984df2e" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFF7FUL, 0x0UL, 256, 17, 32, "e8338d4ce3ac3fca1b6a4f32e06574a847d74345b0dcfaee4059b5a5b0858edf" },
+        new object[] { "blake2b", 0xFFFFFFFFFFFFFFFFUL, 0x5UL, 129, 0, 64, "f783aff76433880b76a2699290b667e3955c9c76880b448825dc2a4662a9b8052bc72ad0672577b5dfd7573c80e61057981a21898d4f9c478a1604e745d199c2" },
+        new object[] { "blake2s", 0xFFFFFFFFUL, 0x0UL, 0, 0, 32, "785d5527b013ca14a345039d3d4b8e5c93404640112a207e00123545e52a7128" },
+        new object[] { "blake2s", 0xFFFFFF9CUL, 0x0UL, 150, 0, 32, "0b1e83db1bf51ba535ef28539b7547baeaba239d4d9962b1542d78ca403f5c9d" },
+        new object[] { "blake2s", 0xFFFFFFBFUL, 0x0UL, 128, 9, 20, "dd70b79763e00851d43f958c30b4442a0a16b443" },
+        new object[] { "blake2s", 0xFFFFFFFDUL, 0x89ABCDEFUL, 65, 0, 32, "41770e9cbfa30cba3f4c0d823672734d518e95e9467fb7405e6ce2002e14f0c1" },
     };
 
     [Theory]
     [MemberData(nameof(CounterStartVectors))]
-    public void Reference_WithStartingCounter_MatchesIndependentImplementation(bool isB, ulong counterLow, ulong counterHigh, int inputLength, int keyLength, int digestLength, string expected)
+    public void Reference_WithStartingCounter_MatchesIndependentImplementation(string algorithm, ulong counterLow, ulong counterHigh, int inputLength, int keyLength, int digestLength, string expected)
     {
         var p = new ReferenceParameters { DigestLength = digestLength, Key = Pattern(keyLength, 13, 0x40) };
-        Assert.Equal(expected, OracleHelpers.Hex(ReferenceBlake2.Hash(isB, p, Pattern(inputLength, 7, 3), counterLow, counterHigh)));
+        Assert.Equal(expected, OracleHelpers.Hex(FixedDigestDriver.Parse(algorithm).ReferenceHash(p, Pattern(inputLength, 7, 3), counterLow, counterHigh)));
     }
 
     [Fact]

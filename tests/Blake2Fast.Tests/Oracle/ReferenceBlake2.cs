@@ -397,16 +397,3 @@ public static class ReferenceBlake2s
             bytes[offset + i] = (byte)(word >> (8 * i));
     }
 }
-
-/// <summary>Either reference algorithm behind one face, for tests written once for both.</summary>
-public static class ReferenceBlake2
-{
-    public static byte[] Hash(bool isB, ReferenceParameters parameters, byte[] message) =>
-        isB ? ReferenceBlake2b.Hash(parameters, message) : ReferenceBlake2s.Hash(parameters, message);
-
-    /// <summary>Hash with the counter starting at <paramref name="counterLow"/> + <paramref name="counterHigh"/> * 2^w (w = word bits).</summary>
-    public static byte[] Hash(bool isB, ReferenceParameters parameters, byte[] message, ulong counterLow, ulong counterHigh) =>
-        isB
-            ? ReferenceBlake2b.Hash(parameters, message, counterLow, counterHigh)
-            : ReferenceBlake2s.Hash(parameters, message, checked((uint)counterLow), checked((uint)counterHigh));
-}

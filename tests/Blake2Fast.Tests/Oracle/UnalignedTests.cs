@@ -28,7 +28,7 @@ public class UnalignedTests
     private const byte Fill = 0xE7;
 
     /// <summary>Runs the three APIs on <paramref name="input"/> (a slice somewhere) and compares with <paramref name="expected"/>.</summary>
-    private static void CheckAllApis(Algorithm algorithm, InstructionSet core, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> outputArea,
+    private static void CheckAllApis(FixedDigestDriver algorithm, InstructionSet core, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> outputArea,
         byte[] expected, string name, StringBuilder failures)
     {
         int digestLength = expected.Length;
@@ -65,11 +65,11 @@ public class UnalignedTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public void ManagedArrays_EveryOffset0To15_MatchAligned(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         var failures = new StringBuilder();
         foreach (bool keyed in new[] { false, true })
         {
@@ -81,7 +81,7 @@ public class UnalignedTests
 
                 // The aligned result (own arrays, offset 0), itself checked against the reference.
                 byte[] expected = algorithm.Hash(core, new Blake2Parameters { DigestLength = digestLength, Key = key }, message);
-                byte[] oracle = ReferenceBlake2.Hash(algorithm.IsB, new ReferenceParameters { DigestLength = digestLength, Key = key }, message);
+                byte[] oracle = algorithm.ReferenceHash(new ReferenceParameters { DigestLength = digestLength, Key = key }, message);
                 Assert.True(oracle.AsSpan().SequenceEqual(expected), $"{algorithm.Name} core={core} aligned, length {length}, keyed={keyed}: differs from the reference");
 
                 for (int inputOffset = 0; inputOffset < 16; inputOffset++)
@@ -113,11 +113,11 @@ public class UnalignedTests
     }
 
     [Theory]
-    [MemberData(nameof(Algorithm.AllCores), MemberType = typeof(Algorithm))]
+    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
     public unsafe void NativeBuffer_EveryOffsetWithinACacheLine_MatchAligned(string algorithmName, string coreName)
     {
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
-        InstructionSet core = Algorithm.ParseCore(coreName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
+        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
         int bb = algorithm.BlockSize;
         int digestLength = algorithm.MaxDigestLength;
         const int area = 4096;
@@ -129,7 +129,7 @@ public class UnalignedTests
             {
                 byte[] message = Pattern(length, 11, 1);
                 byte[] key = Pattern(algorithm.MaxKeyLength, 3, 0x30);
-                byte[] expected = ReferenceBlake2.Hash(algorithm.IsB, new ReferenceParameters { DigestLength = digestLength, Key = key }, message);
+                byte[] expected = algorithm.ReferenceHash(new ReferenceParameters { DigestLength = digestLength, Key = key }, message);
                 for (int offset = 0; offset < 64; offset++)
                 {
                     // Input and key at 64-aligned addresses + offset; output at + (7 * offset) mod 64 (all 64 residues too).
@@ -162,12 +162,12 @@ public class UnalignedTests
     public void PublicApi_UnalignedSlices_MatchReference(string algorithmName)
     {
         // The public entry points (default core): input slices and output spans at offsets 0..15.
-        Algorithm algorithm = Algorithm.Parse(algorithmName);
+        FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         var failures = new List<string>();
         foreach (int length in Lengths(algorithm.BlockSize))
         {
             byte[] message = Pattern(length, 13, 7);
-            byte[] expected = ReferenceBlake2.Hash(algorithm.IsB, new ReferenceParameters { DigestLength = algorithm.MaxDigestLength }, message);
+            byte[] expected = algorithm.ReferenceHash(new ReferenceParameters { DigestLength = algorithm.MaxDigestLength }, message);
             var backing = new byte[length + 32];
             var output = new byte[algorithm.MaxDigestLength + 32];
             for (int offset = 0; offset < 16; offset++)

@@ -1,0 +1,134 @@
+using System;
+using System.Collections.Generic;
+using Blake2Fast.Cores;
+using Blake2Fast.Tests.Blake3Suite;
+using Blake2Fast.Tests.Infrastructure;
+
+namespace Blake2Fast.Tests.Drivers;
+
+/// <summary>
+/// The BLAKE3 contract: a chunk tree with a 32-byte key, derive-key from a context string, an output reader of any
+/// length and a multi-threaded update. A second algorithm of this shape (a BLAKE3 variant) is one subclass.
+/// </summary>
+public abstract class TreeXofDriver : HashDriver
+{
+    public const int ChunkLength = 1024;
+    public const int KeyLength = 32;
+
+    public override Type? ReaderType => typeof(Blake3OutputReader);
+    protected override byte[] SurfaceKey => Hex.Sequence(KeyLength);
+
+    private static readonly string[] Declared =
+    {
+        "byte[] State.Finish()",
+        "bool State.TryFinish(Span<byte> output, out int bytesWritten)",
+        "int State.DigestLength { get; }",
+        "int State.SaveState(Span<byte> destination, bool includeKeyedState)",
+        "int State.SavedStateLength { get; }",
+        "long Reader.Position { get; }",
+        "long Reader.Position { set; }",
+        "static byte[] ComputeHash(ReadOnlySpan<byte> input)",
+        "static byte[] ComputeHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)",
+        "static byte[] ComputeHash(ReadOnlySpan<byte> key, Stream input)",
+        "static byte[] ComputeHash(Stream input)",
+        "static byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> input)",
+        "static byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)",
+        "static byte[] ComputeHash(int digestLength, ReadOnlySpan<byte> key, Stream input)",
+        "static byte[] ComputeHash(int digestLength, Stream input)",
+        "static byte[] DeriveKey(string context, ReadOnlySpan<byte> material)",
+        "static byte[] DeriveKey(string context, ReadOnlySpan<byte> material, int length)",
+        "static byte[] HashData(ReadOnlySpan<byte> source)",
+        "static byte[] HashData(Stream source)",
+        "static byte[] HashData(int digestLength, ReadOnlySpan<byte> source)",
+        "static byte[] HashData(int digestLength, Stream source)",
+        "static byte[] Keyed.HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source)",
+        "static byte[] Keyed.HashData(ReadOnlySpan<byte> key, Stream source)",
+        "static byte[] Keyed.HashData(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> source)",
+        "static byte[] Keyed.HashData(int digestLength, ReadOnlySpan<byte> key, Stream source)",
+        "static HMAC CreateHMAC(ReadOnlySpan<byte> key)",
+        "static HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key)",
+        "static HashAlgorithm CreateHashAlgorithm()",
+        "static HashAlgorithm CreateHashAlgorithm(int digestLength)",
+        "static Task<byte[]> ComputeHashAsync(ReadOnlyMemory<byte> key, Stream input, CancellationToken cancellationToken)",
+        "static Task<byte[]> ComputeHashAsync(Stream input, CancellationToken cancellationToken)",
+        "static Task<byte[]> ComputeHashAsync(int digestLength, ReadOnlyMemory<byte> key, Stream input, CancellationToken cancellationToken)",
+        "static Task<byte[]> ComputeHashAsync(int digestLength, Stream input, CancellationToken cancellationToken)",
+        "static ValueTask<byte[]> HashDataAsync(Stream source, CancellationToken cancellationToken)",
+        "static ValueTask<byte[]> HashDataAsync(int digestLength, Stream source, CancellationToken cancellationToken)",
+        "static ValueTask<byte[]> Keyed.HashDataAsync(ReadOnlyMemory<byte> key, Stream source, CancellationToken cancellationToken)",
+        "static ValueTask<byte[]> Keyed.HashDataAsync(int digestLength, ReadOnlyMemory<byte> key, Stream source, CancellationToken cancellationToken)",
+        "static ValueTask<int> HashDataAsync(Stream source, Memory<byte> destination, CancellationToken cancellationToken)",
+        "static ValueTask<int> HashDataAsync(int digestLength, Stream source, Memory<byte> destination, CancellationToken cancellationToken)",
+        "static ValueTask<int> Keyed.HashDataAsync(ReadOnlyMemory<byte> key, Stream source, Memory<byte> destination, CancellationToken cancellationToken)",
+        "static ValueTask<int> Keyed.HashDataAsync(int digestLength, ReadOnlyMemory<byte> key, Stream source, Memory<byte> destination, CancellationToken cancellationToken)",
+        "static bool Keyed.TryHashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)",
+        "static bool Keyed.TryHashData(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)",
+        "static bool TryHashData(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)",
+        "static bool TryHashData(int digestLength, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)",
+        "static int HashData(ReadOnlySpan<byte> source, Span<byte> destination)",
+        "static int HashData(Stream source, Span<byte> destination)",
+        "static int HashData(int digestLength, ReadOnlySpan<byte> source, Span<byte> destination)",
+        "static int HashData(int digestLength, Stream source, Span<byte> destination)",
+        "static int Keyed.HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination)",
+        "static int Keyed.HashData(ReadOnlySpan<byte> key, Stream source, Span<byte> destination)",
+        "static int Keyed.HashData(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination)",
+        "static int Keyed.HashData(int digestLength, ReadOnlySpan<byte> key, Stream source, Span<byte> destination)",
+        "static string CompressionCore { get; }",
+        "static void ComputeAndWriteHash(ReadOnlySpan<byte> input, Span<byte> output)",
+        "static void ComputeAndWriteHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)",
+        "static void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> input, Span<byte> output)",
+        "static void ComputeAndWriteHash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)",
+        "static void DeriveKey(string context, ReadOnlySpan<byte> material, Span<byte> destination)",
+        "static {State} CreateDeriveKeyHasher(string context)",
+        "static {State} CreateDeriveKeyHasher(string context, int length)",
+        "static {State} CreateIncrementalHasher()",
+        "static {State} CreateIncrementalHasher(ReadOnlySpan<byte> key)",
+        "static {State} CreateIncrementalHasher(int digestLength)",
+        "static {State} CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key)",
+        "static {State} State.RestoreState(ReadOnlySpan<byte> savedState)",
+        "void Reader.Clear()",
+        "void Reader.Read(Span<byte> destination)",
+        "void State.Finish(Span<byte> output)",
+        "void State.Update(ReadOnlySpan<byte> input)",
+        "void State.UpdateInt16BigEndian(short value)",
+        "void State.UpdateInt16LittleEndian(short value)",
+        "void State.UpdateInt32BigEndian(int value)",
+        "void State.UpdateInt32LittleEndian(int value)",
+        "void State.UpdateInt64BigEndian(long value)",
+        "void State.UpdateInt64LittleEndian(long value)",
+        "void State.UpdateParallel(ReadOnlySpan<byte> input, int maxDegreeOfParallelism)",
+        "void State.UpdateUInt16BigEndian(ushort value)",
+        "void State.UpdateUInt16LittleEndian(ushort value)",
+        "void State.UpdateUInt32BigEndian(uint value)",
+        "void State.UpdateUInt32LittleEndian(uint value)",
+        "void State.UpdateUInt64BigEndian(ulong value)",
+        "void State.UpdateUInt64LittleEndian(ulong value)",
+        "void State.UpdateUtf8(ReadOnlySpan<char> text)",
+        "{Reader} State.FinishXof()",
+    };
+
+    protected override IReadOnlyList<string> ContractSurface => Declared;
+
+    public static IEnumerable<object[]> SurfaceEntries => Entries(Declared);
+
+    [Theory]
+    [MemberData(nameof(SurfaceEntries))]
+    public void SurfaceMethod_ReturnsTheReferenceDigest(string signature) => Exercise(signature);
+}
+
+public sealed class Blake3Driver : TreeXofDriver
+{
+    public override string Name => "blake3";
+    public override Type PublicType => typeof(Blake3);
+    public override Type StateType => typeof(Blake3HashState);
+    internal override KernelSet Kernels => CoreTable.Blake3;
+    protected override object NewState() => Blake3.CreateIncrementalHasher();
+
+    public override byte[] Reference(Request request)
+    {
+        int length = (int)(request.OutputLength ?? request.DigestLength ?? Blake3.DefaultDigestLength);
+        return request.Context is { } context ? ReferenceBlake3.DeriveKey(context, request.Input, length)
+            : request.Key is { } key ? ReferenceBlake3.KeyedHash_(key, request.Input, length)
+            : ReferenceBlake3.Hash(request.Input, length);
+    }
+}
