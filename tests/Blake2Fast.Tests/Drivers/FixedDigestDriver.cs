@@ -254,7 +254,7 @@ public abstract partial class FixedDigestDriver : HashDriver
 
     [Theory]
     [MemberData(nameof(SurfaceEntries))]
-    public void SurfaceMethod_ReturnsTheReferenceDigest(string signature) => Exercise(signature);
+    public void SurfaceMethod_ReturnsTheReferenceDigest(string signature) => AssertMatchesReference(signature);
 }
 
 public sealed class Blake2bDriver : FixedDigestDriver

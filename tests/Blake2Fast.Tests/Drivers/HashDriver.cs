@@ -117,7 +117,7 @@ public abstract class HashDriver
     /// Calls the public method <paramref name="signature"/> names and compares its output with the reference. Each
     /// contract's driver runs it as a theory over its declared surface (xunit's MemberData is looked up per class).
     /// </summary>
-    protected void Exercise(string signature)
+    protected void AssertMatchesReference(string signature)
     {
 #if LIBRARY_NETSTANDARD
         if (!DeclaredForThisBuild.Contains(signature))
