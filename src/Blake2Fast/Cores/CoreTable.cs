@@ -87,6 +87,8 @@ internal static unsafe class CoreTable
     public static readonly Blake3KernelSet Blake3 = new("BLAKE3",
 #if NET8_0_OR_GREATER
         Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
+        // For 16 inputs and one more (17 KiB): the 17th in a row woven into the 16 lanes' rounds (see Blake3Batches).
+        Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.PlusOneIsSupported, Blake3Avx512.Lanes + 1, &Blake3Avx512.HashManyPlusOne, wovenRow: 1),
         Blake3KernelSet.Of(InstructionSet.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
         // The row kernels (one input per 128-bit lane) for a few inputs: each listed before the lane kernel of its
         // width, which Blake3Batches then prefers for a rest that fits (see there).
@@ -132,13 +134,14 @@ internal enum CoreArchitecture : byte
 /// <summary>One compression kernel (see <see cref="CoreTable"/>): what it needs, how wide it is, where it starts.</summary>
 internal readonly struct Kernel
 {
-    public Kernel(InstructionSet core, bool isSupported, int lanes, nint entry, bool rowLayout)
+    public Kernel(InstructionSet core, bool isSupported, int lanes, nint entry, bool rowLayout, int wovenRow = 0)
     {
         Core = core;
         IsSupported = isSupported;
         Lanes = lanes;
         Entry = entry;
         RowLayout = rowLayout;
+        WovenRow = wovenRow;
     }
 
     public InstructionSet Core { get; }
@@ -152,6 +155,16 @@ internal readonly struct Kernel
 
     /// <summary>How many hashes run side by side: 1 for a single-stream kernel.</summary>
     public int Lanes { get; }
+
+    /// <summary>
+    /// Of <see cref="Lanes"/>, how many run in a row-layout compression woven into a lane kernel's rounds (0 for
+    /// every other kernel): such a kernel takes a lane kernel's full group plus these, for what is left after full
+    /// groups (BLAKE3's <c>Blake3Batches</c>), and is never a job's main kernel.
+    /// </summary>
+    public int WovenRow { get; }
+
+    /// <summary>Its name in reports and tests: the instruction set's, with "row-" for the row layout and "+row" for a woven row.</summary>
+    public string Label => (RowLayout ? "row-" : "") + InstructionSets.Name(Core) + (WovenRow > 0 ? "+row" : "");
 
     /// <summary>The entry point, typed by the job's set (<see cref="KernelSet{T}"/>, <see cref="Blake3KernelSet"/>).</summary>
     public nint Entry { get; }

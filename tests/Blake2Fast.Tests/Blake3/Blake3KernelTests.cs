@@ -33,7 +33,7 @@ public class Blake3KernelTests
 
     /// <summary>Every SIMD kernel of the registry's BLAKE3 job (x86 and ARM64; lanes and rows), whether or not it runs here.</summary>
     private static readonly Kernel[] Kernels = CoreTable.Blake3.Kernels.Where(k => k.Core != InstructionSet.Scalar)
-        .Select(k => new Kernel((k.RowLayout ? "row-" : "") + InstructionSets.Name(k.Core), k.IsSupported, k.Lanes, Wrap(k))).ToArray();
+        .Select(k => new Kernel(k.Label, k.IsSupported, k.Lanes, Wrap(k))).ToArray();
 
     private static unsafe HashManyFunction Wrap(Blake2Fast.Cores.Kernel kernel) =>
         (ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,

@@ -9,7 +9,9 @@ namespace Blake2Fast.Cores;
 /// rest as one group on the narrowest kernel with at least that many lanes, its idle lanes hashing bytes nobody
 /// reads: 13 chunks on 16 lanes cost what 16 cost, where 8 + 4 + 1 on three kernels cost twice that. A rest of up
 /// to four goes to a row kernel (one input per 128-bit lane, <c>Blake3RowCore</c>), which costs about what one
-/// input costs at every width.
+/// input costs at every width. One input past full groups (17 chunks) goes, with the last group, to a kernel that
+/// weaves it into the lanes' rounds where there is one (<c>Blake3LanesPlusRow</c>): 16 + 1 chunks then cost 1.18x
+/// what 16 cost, where 16 then 1 cost 1.44x.
 /// </summary>
 internal static unsafe class Blake3Batches
 {
@@ -23,6 +25,17 @@ internal static unsafe class Blake3Batches
 
     /// <summary>Per core, for a rest of r inputs (1 to the widest's lanes - 1): the kernel to run them on.</summary>
     private static readonly Kernel[][] RestKernel = BuildRest();
+
+    /// <summary>Per core: the widest kernel with a row woven in (its lanes the widest's), or a kernel of 0 lanes.</summary>
+    private static readonly Kernel[] WovenKernel = BuildWoven();
+
+    private static Kernel[] BuildWoven()
+    {
+        var table = new Kernel[ByCore.Length];
+        for (int c = 0; c < table.Length; c++)
+            table[c] = CoreTable.Blake3.Woven((InstructionSet)c, ByCore[c][0].Lanes) ?? default;
+        return table;
+    }
 
     private static Kernel[][] Build()
     {
@@ -72,6 +85,18 @@ internal static unsafe class Blake3Batches
         Kernel[] kernels = ByCore[(int)core];
         Kernel widest = kernels[0];
         int lanes = widest.Lanes, groups = count / lanes, done = groups * lanes, rest = count - done;
+        Kernel woven = WovenKernel[(int)core];
+        if (groups > 0 && rest != 0 && rest == woven.WovenRow)
+        {
+            // The last full group and the rest in one woven group.
+            groups--;
+            done -= lanes;
+            if (groups > 0)
+                Blake3KernelSet.EntryOf(widest)(ref *input, (nuint)groups, (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *output);
+            Blake3KernelSet.EntryOf(woven)(ref *(input + (long)done * stride), 1, (nuint)stride, (nuint)blocks, ref *key, incrementCounter ? counter + (ulong)done : counter,
+                incrementCounter, flags, flagsStart, flagsEnd, ref *(output + 32L * done));
+            return;
+        }
         if (groups > 0)
         {
             Blake3KernelSet.EntryOf(widest)(ref *input, (nuint)groups, (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *output);

@@ -23,13 +23,30 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
         _ladders = new Kernel[Entries.Length][];
         for (int core = 0; core < Entries.Length; core++)
         {
-            _ladders[core] = kernels.Where(k => k.IsSupported && core != 0 && InstructionSets.IsAtOrBelow(k.Core, (InstructionSet)core))
+            _ladders[core] = kernels.Where(k => k.IsSupported && k.WovenRow == 0 && core != 0 && InstructionSets.IsAtOrBelow(k.Core, (InstructionSet)core))
                 .OrderByDescending(k => k.Lanes).ToArray();
         }
     }
 
-    /// <summary>The kernels that run here at or below <paramref name="core"/> (any core value), widest first, the portable one last.</summary>
+    /// <summary>
+    /// The kernels that run here at or below <paramref name="core"/> (any core value), widest first, the portable one
+    /// last; kernels with a woven row apart (<see cref="Woven"/>).
+    /// </summary>
     public Kernel[] Ladder(InstructionSet core) => _ladders[(int)core];
+
+    /// <summary>
+    /// The kernel with a row woven into the rounds of <paramref name="lanes"/>' lane kernel that runs here at or below
+    /// <paramref name="core"/>, if there is one.
+    /// </summary>
+    public Kernel? Woven(InstructionSet core, int lanes)
+    {
+        foreach (Kernel k in Kernels)
+        {
+            if (k.IsSupported && k.WovenRow > 0 && k.Lanes - k.WovenRow == lanes && InstructionSets.IsAtOrBelow(k.Core, core))
+                return k;
+        }
+        return null;
+    }
 
     /// <summary>How many core values there are (the length of a table indexed by core).</summary>
     public int CoreCount => _ladders.Length;
@@ -40,18 +57,19 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
 
     /// <summary>
     /// A kernel entry whose entry point has the <c>HashMany</c> signature (the only way one is made); with
-    /// <paramref name="rowLayout"/>, a row kernel (one input per 128-bit lane, for a few inputs: Blake3RowCore).
+    /// <paramref name="rowLayout"/>, a row kernel (one input per 128-bit lane, for a few inputs: Blake3RowCore); with
+    /// <paramref name="wovenRow"/>, a lane kernel whose last inputs of a group run in a woven row (Blake3LanesPlusRow).
     /// </summary>
     public static Kernel Of(InstructionSet core, bool isSupported, int lanes,
-        delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany, bool rowLayout = false) =>
-        new(core, isSupported, lanes, (nint)hashMany, rowLayout);
+        delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany, bool rowLayout = false, int wovenRow = 0) =>
+        new(core, isSupported, lanes, (nint)hashMany, rowLayout, wovenRow);
 
     internal override int BytesPerUnit(int lanes) => lanes * 1024;
 
     internal override void Run(Kernel kernel, byte[] input, int units)
     {
         uint* key = stackalloc uint[8];
-        byte* output = stackalloc byte[32 * 16];
+        byte* output = stackalloc byte[32 * kernel.Lanes];
         for (int g = 0; g < units; g++)
         {
             // One group of full chunks per call, as a state's bulk path calls it for a run of chunks.

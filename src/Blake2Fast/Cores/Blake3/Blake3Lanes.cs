@@ -182,6 +182,35 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
             ref v2, ref v7, ref v8, ref v13, ref v3, ref v4, ref v9, ref v14, ref m, ref Unsafe.Add(ref s, 8));
     }
 
+    /// <summary>
+    /// Lane k's counter words: <paramref name="counter"/> + k when counting, else <paramref name="counter"/>. The low
+    /// words add k; a lane whose low word wrapped (now below the base) carries one into its high word (subtracting the
+    /// all-ones compare mask).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void Counters(ulong counter, bool incrementCounter, out TVec t0, out TVec t1)
+    {
+        TOps o = default;
+        uint baseLow = (uint)counter;
+        t0 = incrementCounter ? o.Add(o.Broadcast(baseLow), o.Indices) : o.Broadcast(baseLow);
+        t1 = o.Subtract(o.Broadcast((uint)(counter >> 32)), o.LessThan(t0, o.Broadcast(baseLow)));
+    }
+
+    /// <summary>
+    /// Each input's block a few ahead (while <paramref name="left"/> blocks remain): beyond the caches, 16 streams
+    /// 1 KiB apart are more than the hardware prefetcher follows (the official assembly prefetches too; a prefetch
+    /// never faults).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void Prefetch(ref byte block, nint stride, int inputs, nuint left)
+    {
+        if (System.Runtime.Intrinsics.X86.Sse.IsSupported && left > PrefetchBlocks)
+        {
+            for (int k = 0; k < inputs; k++)
+                System.Runtime.Intrinsics.X86.Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref block, k * stride + PrefetchBlocks * BlockLength)));
+        }
+    }
+
     /// <summary>The contract of the kernels' <c>HashMany</c> (see <see cref="Blake3Avx512.HashMany"/>).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void HashMany(
@@ -211,11 +240,7 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
         nuint last = blocks - 1;
         for (; groups != 0; groups--)
         {
-            // Lane k counts counter + k (when counting): the low words add k, a lane whose low word wrapped
-            // (now below the base) carries one into its high word (subtracting the all-ones compare mask).
-            uint baseLow = (uint)counter;
-            TVec t0 = incrementCounter ? o.Add(o.Broadcast(baseLow), o.Indices) : o.Broadcast(baseLow);
-            TVec t1 = o.Subtract(o.Broadcast((uint)(counter >> 32)), o.LessThan(t0, o.Broadcast(baseLow)));
+            Counters(counter, incrementCounter, out TVec t0, out TVec t1);
 
             TVec h0 = o.Broadcast(key), h1 = o.Broadcast(Unsafe.Add(ref key, 1));
             TVec h2 = o.Broadcast(Unsafe.Add(ref key, 2)), h3 = o.Broadcast(Unsafe.Add(ref key, 3));
@@ -226,13 +251,7 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
             for (nuint j = 0; j < blocks; j++)
             {
                 uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
-                if (System.Runtime.Intrinsics.X86.Sse.IsSupported && j + PrefetchBlocks < blocks)
-                {
-                    // Each lane's block a few ahead: beyond the caches, 16 streams 1 KiB apart are more than the
-                    // hardware prefetcher follows (as the official assembly does too; a prefetch never faults).
-                    for (int k = 0; k < Lanes; k++)
-                        System.Runtime.Intrinsics.X86.Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref block, k * laneStride + PrefetchBlocks * BlockLength)));
-                }
+                Prefetch(ref block, laneStride, Lanes, blocks - j);
                 o.LoadMessage(ref block, laneStride, ref m);
 
                 TVec v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;

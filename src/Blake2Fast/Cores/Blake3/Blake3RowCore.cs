@@ -98,8 +98,7 @@ internal static class Blake3RowCore<TVec, TOps>
 
     /// <summary>
     /// The seven rounds on rows a, b (the chaining value in) and c, d (set here from the IV and <paramref name="row3"/>),
-    /// unrolled. Message vectors in lane order: x0 = s0,s2,s4,s6 and y0 = s1,s3,s5,s7 for the columns; x1 = s14,s8,s10,s12
-    /// and y1 = s15,s9,s11,s13 for the diagonals, whose lane j runs the G that holds b's word j (G7, G4, G5, G6).
+    /// unrolled.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Rounds(ref TVec a, ref TVec b, out TVec c, out TVec d, ref byte block, nint stride, TVec row3)
@@ -107,15 +106,14 @@ internal static class Blake3RowCore<TVec, TOps>
         TOps o = default;
         c = o.IV;
         d = row3;
-        TVec m0 = o.Load(ref block, stride);
-        TVec m1 = o.Load(ref Unsafe.Add(ref block, 16), stride);
-        TVec m2 = o.Load(ref Unsafe.Add(ref block, 32), stride);
-        TVec m3 = o.Load(ref Unsafe.Add(ref block, 48), stride);
-        TVec x0 = o.Pick(m0, m1, 0b10_00_10_00); // w0 w2 w4 w6
-        TVec y0 = o.Pick(m0, m1, 0b11_01_11_01); // w1 w3 w5 w7
-        TVec x1 = o.Words(o.Pick(m2, m3, 0b10_00_10_00), 0b10_01_00_11); // w14 w8 w10 w12
-        TVec y1 = o.Words(o.Pick(m2, m3, 0b11_01_11_01), 0b10_01_00_11); // w15 w9 w11 w13
+        LoadMessage(ref block, stride, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
+        RoundsOn(ref a, ref b, ref c, ref d, x0, y0, x1, y1);
+    }
 
+    /// <summary>The seven rounds on rows a..d, the message as <see cref="LoadMessage"/> gives it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void RoundsOn(ref TVec a, ref TVec b, ref TVec c, ref TVec d, TVec x0, TVec y0, TVec x1, TVec y1)
+    {
         Round(ref a, ref b, ref c, ref d, x0, y0, x1, y1);
         Permute(ref x0, ref y0, ref x1, ref y1);
         Round(ref a, ref b, ref c, ref d, x0, y0, x1, y1);
@@ -134,31 +132,74 @@ internal static class Blake3RowCore<TVec, TOps>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round(ref TVec a, ref TVec b, ref TVec c, ref TVec d, TVec x0, TVec y0, TVec x1, TVec y1)
     {
-        TOps o = default;
-        G(ref a, ref b, ref c, ref d, x0, y0);
-        // Diagonalize by turning a, c and d, not b: b is G's last result, so the turns stay off the critical path.
-        a = o.Words(a, 0b_10_01_00_11);
-        d = o.Words(d, 0b_01_00_11_10);
-        c = o.Words(c, 0b_00_11_10_01);
-        G(ref a, ref b, ref c, ref d, x1, y1);
-        a = o.Words(a, 0b_00_11_10_01);
-        d = o.Words(d, 0b_01_00_11_10);
-        c = o.Words(c, 0b_10_01_00_11);
+        GFirst(ref a, ref b, ref c, ref d, x0);
+        GSecond(ref a, ref b, ref c, ref d, y0);
+        Diagonalize(ref a, ref c, ref d);
+        GFirst(ref a, ref b, ref c, ref d, x1);
+        GSecond(ref a, ref b, ref c, ref d, y1);
+        Undiagonalize(ref a, ref c, ref d);
     }
 
+    /// <summary>
+    /// A block's message in the order the first round takes it: x0 = w0,w2,w4,w6 and y0 = w1,w3,w5,w7 for the columns;
+    /// x1 = w14,w8,w10,w12 and y1 = w15,w9,w11,w13 for the diagonals, whose lane j runs the G that holds b's word j
+    /// (G7, G4, G5, G6). The same step pieces (<see cref="GFirst"/> to <see cref="Permute"/>) make up a round here and in
+    /// the lane kernels that run a row beside their lanes (<c>RoundsWithRow</c>, written out by the build).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref TVec a, ref TVec b, ref TVec c, ref TVec d, TVec x, TVec y)
+    public static void LoadMessage(ref byte block, nint stride, out TVec x0, out TVec y0, out TVec x1, out TVec y1)
     {
         TOps o = default;
-        // a + x first: only one add waits on b, the critical path.
+        TVec m0 = o.Load(ref block, stride);
+        TVec m1 = o.Load(ref Unsafe.Add(ref block, 16), stride);
+        TVec m2 = o.Load(ref Unsafe.Add(ref block, 32), stride);
+        TVec m3 = o.Load(ref Unsafe.Add(ref block, 48), stride);
+        x0 = o.Pick(m0, m1, 0b10_00_10_00); // w0 w2 w4 w6
+        y0 = o.Pick(m0, m1, 0b11_01_11_01); // w1 w3 w5 w7
+        x1 = o.Words(o.Pick(m2, m3, 0b10_00_10_00), 0b10_01_00_11); // w14 w8 w10 w12
+        y1 = o.Words(o.Pick(m2, m3, 0b11_01_11_01), 0b10_01_00_11); // w15 w9 w11 w13
+    }
+
+    /// <summary>G's first half (rotations 16 and 12) on four columns or diagonals at once. a + x first: only one add waits on b, the critical path.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void GFirst(ref TVec a, ref TVec b, ref TVec c, ref TVec d, TVec x)
+    {
+        TOps o = default;
         a = o.Add(o.Add(a, x), b);
         d = o.Rot16(o.Xor(d, a));
         c = o.Add(c, d);
         b = o.Rot12(o.Xor(b, c));
+    }
+
+    /// <summary>G's second half (rotations 8 and 7).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void GSecond(ref TVec a, ref TVec b, ref TVec c, ref TVec d, TVec y)
+    {
+        TOps o = default;
         a = o.Add(o.Add(a, y), b);
         d = o.Rot8(o.Xor(d, a));
         c = o.Add(c, d);
         b = o.Rot7(o.Xor(b, c));
+    }
+
+    /// <summary>Diagonals into columns by turning a, c and d, not b: b is G's last result, so the turns stay off the critical path.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Diagonalize(ref TVec a, ref TVec c, ref TVec d)
+    {
+        TOps o = default;
+        a = o.Words(a, 0b_10_01_00_11);
+        d = o.Words(d, 0b_01_00_11_10);
+        c = o.Words(c, 0b_00_11_10_01);
+    }
+
+    /// <summary>The turns of <see cref="Diagonalize"/> undone.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Undiagonalize(ref TVec a, ref TVec c, ref TVec d)
+    {
+        TOps o = default;
+        a = o.Words(a, 0b_00_11_10_01);
+        d = o.Words(d, 0b_01_00_11_10);
+        c = o.Words(c, 0b_10_01_00_11);
     }
 
     /// <summary>
@@ -167,7 +208,7 @@ internal static class Blake3RowCore<TVec, TOps>
     /// x1' = y1[0] y0[0] x1[3] y1[1], y1' = x1[1] y1[2] y0[2] x1[0] (vector[word]).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Permute(ref TVec x0, ref TVec y0, ref TVec x1, ref TVec y1)
+    public static void Permute(ref TVec x0, ref TVec y0, ref TVec x1, ref TVec y1)
     {
         TOps o = default;
         // x0[1] x0[2] y0[1] y0[3], then words 0 2 3 1.

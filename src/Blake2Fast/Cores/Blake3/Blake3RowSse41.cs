@@ -61,7 +61,7 @@ internal static class Blake3RowSse41
     private static Vector128<uint> Row3(ulong counter, uint blockLength, uint flags) =>
         Vector128.Create(counter, blockLength | ((ulong)flags << 32)).AsUInt32();
 
-    private readonly struct Ops : IBlake3RowOps<Vector128<uint>>
+    internal readonly struct Ops : IBlake3RowOps<Vector128<uint>>
     {
         public int Inputs => 1;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => Sse2.Add(a, b);
