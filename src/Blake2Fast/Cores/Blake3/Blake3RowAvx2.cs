@@ -12,7 +12,8 @@ namespace Blake2Fast.Cores;
 /// 128-bit half, at about the cost of one; for two chunks or two parents, where a lane kernel's idle lanes cost more.
 /// Rotations as <see cref="Blake3RowSse41"/>'s.
 /// </summary>
-internal static class Blake3RowAvx2
+[UnrolledBlake3Row("Vector256<uint>")]
+internal static partial class Blake3RowAvx2
 {
     public static bool IsSupported => Avx2.IsSupported && BitConverter.IsLittleEndian;
 
@@ -27,7 +28,6 @@ internal static class Blake3RowAvx2
     private readonly struct Ops : IBlake3RowOps<Vector256<uint>>
     {
         public int Inputs => 2;
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Add(Vector256<uint> a, Vector256<uint> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
 
         // IsSupported checks are JIT-time constants: one branch survives.
@@ -43,11 +43,16 @@ internal static class Blake3RowAvx2
         public Vector256<uint> Pick(Vector256<uint> a, Vector256<uint> b, [ConstantExpected] byte control) =>
             Avx.Shuffle(a.AsSingle(), b.AsSingle(), control).AsUInt32();
 
+        /// <summary>Each lane's words of <paramref name="a"/>, those in <paramref name="mask"/> (4 bits, one per word) from <paramref name="b"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<uint> BlendWord3(Vector256<uint> a, Vector256<uint> b) => Avx2.Blend(a, b, 0b1000_1000);
+        public Vector256<uint> Blend(Vector256<uint> a, Vector256<uint> b, [ConstantExpected] byte mask) =>
+#pragma warning disable CA1857 // the mask for both lanes: a constant once this is inlined with a constant mask
+            Avx2.Blend(a, b, (byte)(mask | mask << 4));
+#pragma warning restore CA1857
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<uint> BlendWord2(Vector256<uint> a, Vector256<uint> b) => Avx2.Blend(a, b, 0b0100_0100);
+        public void Rounds(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d, Vector256<uint> x0, Vector256<uint> y0, Vector256<uint> x1, Vector256<uint> y1) =>
+            RowRounds(ref a, ref b, ref c, ref d, x0, y0, x1, y1);
 
         public Vector256<uint> IV => Vector256.Create(0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au, 0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au);
 

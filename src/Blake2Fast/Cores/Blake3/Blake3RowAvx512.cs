@@ -12,7 +12,8 @@ namespace Blake2Fast.Cores;
 /// per 128-bit lane, at about the cost of one; for three or four chunks or parents, where a lane kernel costs more.
 /// Rotations are vprord.
 /// </summary>
-internal static class Blake3RowAvx512
+[UnrolledBlake3Row("Vector512<uint>")]
+internal static partial class Blake3RowAvx512
 {
     public static bool IsSupported => Avx512F.IsSupported && BitConverter.IsLittleEndian;
 
@@ -27,7 +28,6 @@ internal static class Blake3RowAvx512
     private readonly struct Ops : IBlake3RowOps<Vector512<uint>>
     {
         public int Inputs => 4;
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Add(Vector512<uint> a, Vector512<uint> b) => Avx512F.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Xor(Vector512<uint> a, Vector512<uint> b) => Avx512F.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot16(Vector512<uint> x) => Avx512F.RotateRight(x, 16);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Rot12(Vector512<uint> x) => Avx512F.RotateRight(x, 12);
@@ -41,14 +41,19 @@ internal static class Blake3RowAvx512
         public Vector512<uint> Pick(Vector512<uint> a, Vector512<uint> b, [ConstantExpected] byte control) =>
             Avx512F.Shuffle(a.AsSingle(), b.AsSingle(), control).AsUInt32();
 
-        // No immediate-controlled dword blend at 512 bits: a select with a constant mask (vpternlogd).
+        /// <summary>Each lane's words of <paramref name="a"/>, those in <paramref name="mask"/> (4 bits, one per word) from <paramref name="b"/>.</summary>
+        /// <remarks>No immediate-controlled dword blend at 512 bits: a select with a constant mask (vpternlogd).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector512<uint> BlendWord3(Vector512<uint> a, Vector512<uint> b) =>
-            Vector512.ConditionalSelect(Vector512.Create(0u, 0, 0, ~0u, 0, 0, 0, ~0u, 0, 0, 0, ~0u, 0, 0, 0, ~0u), b, a);
+        public Vector512<uint> Blend(Vector512<uint> a, Vector512<uint> b, [ConstantExpected] byte mask)
+        {
+            // Sixteen constants (the mask is one): one vector in the data section.
+            uint w0 = (mask & 1) != 0 ? ~0u : 0, w1 = (mask & 2) != 0 ? ~0u : 0, w2 = (mask & 4) != 0 ? ~0u : 0, w3 = (mask & 8) != 0 ? ~0u : 0;
+            return Vector512.ConditionalSelect(Vector512.Create(w0, w1, w2, w3, w0, w1, w2, w3, w0, w1, w2, w3, w0, w1, w2, w3), b, a);
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector512<uint> BlendWord2(Vector512<uint> a, Vector512<uint> b) =>
-            Vector512.ConditionalSelect(Vector512.Create(0u, 0, ~0u, 0, 0, 0, ~0u, 0, 0, 0, ~0u, 0, 0, 0, ~0u, 0), b, a);
+        public void Rounds(ref Vector512<uint> a, ref Vector512<uint> b, ref Vector512<uint> c, ref Vector512<uint> d, Vector512<uint> x0, Vector512<uint> y0, Vector512<uint> x1, Vector512<uint> y1) =>
+            RowRounds(ref a, ref b, ref c, ref d, x0, y0, x1, y1);
 
         // Written out: Vector512.Create(Vector128) compiles (.NET 10) to inserts into a stack temporary, in the loop.
         public Vector512<uint> IV => Vector512.Create(0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au, 0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au,

@@ -13,7 +13,8 @@ namespace Blake2Fast.Cores;
 /// merged one at a time, extended output blocks. Rotations by 16 and 8 are byte shuffles and by 12 and 7
 /// shift-shift-or, or one vprord each where AVX-512 VL is present.
 /// </summary>
-internal static class Blake3RowSse41
+[UnrolledBlake3Row("Vector128<uint>")]
+internal static partial class Blake3RowSse41
 {
     public static bool IsSupported => Sse41.IsSupported && BitConverter.IsLittleEndian;
 
@@ -64,7 +65,6 @@ internal static class Blake3RowSse41
     internal readonly struct Ops : IBlake3RowOps<Vector128<uint>>
     {
         public int Inputs => 1;
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Add(Vector128<uint> a, Vector128<uint> b) => Sse2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector128<uint> Xor(Vector128<uint> a, Vector128<uint> b) => Sse2.Xor(a, b);
 
         // The lane kernel's rotations (vprord where AVX-512 VL is present).
@@ -80,11 +80,13 @@ internal static class Blake3RowSse41
         public Vector128<uint> Pick(Vector128<uint> a, Vector128<uint> b, [ConstantExpected] byte control) =>
             Sse.Shuffle(a.AsSingle(), b.AsSingle(), control).AsUInt32();
 
+        /// <summary>Each lane's words of <paramref name="a"/>, those in <paramref name="mask"/> (4 bits, one per word) from <paramref name="b"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> BlendWord3(Vector128<uint> a, Vector128<uint> b) => Sse41.Blend(a.AsSingle(), b.AsSingle(), 0b1000).AsUInt32();
+        public Vector128<uint> Blend(Vector128<uint> a, Vector128<uint> b, [ConstantExpected] byte mask) => Sse41.Blend(a.AsSingle(), b.AsSingle(), mask).AsUInt32();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector128<uint> BlendWord2(Vector128<uint> a, Vector128<uint> b) => Sse41.Blend(a.AsSingle(), b.AsSingle(), 0b0100).AsUInt32();
+        public void Rounds(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, Vector128<uint> x0, Vector128<uint> y0, Vector128<uint> x1, Vector128<uint> y1) =>
+            RowRounds(ref a, ref b, ref c, ref d, x0, y0, x1, y1);
 
         public Vector128<uint> IV => Vector128.Create(0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au);
 
