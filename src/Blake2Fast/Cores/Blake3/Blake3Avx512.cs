@@ -10,9 +10,11 @@ namespace Blake2Fast.Cores;
 /// BLAKE3 on AVX-512: 16 inputs (chunks or parents) side by side in 512-bit registers, every rotation one
 /// vprord; all 16 state words stay in registers (32 zmm).
 /// </summary>
-[UnrolledBlake3Lanes("Vector512<uint>", "Avx512F.RotateRight({0}, {1})",
-    row: "Vector128<uint>", rowRotate: "Avx512F.VL.RotateRight({0}, {1})", rowWords: "Sse2.Shuffle({0}, {1})",
-    rowPick: "Sse.Shuffle({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()", rowBlend: "Sse41.Blend({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()")]
+[UnrolledBlake3Lanes("Vector512<uint>", "Avx512F.RotateRight({0}, {1})")]
+[WovenBlake3Row("Vector128<uint>", "Avx512F.VL.RotateRight({0}, {1})", "Sse2.Shuffle({0}, {1})",
+    "Sse.Shuffle({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()", "Sse41.Blend({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()")]
+[WovenBlake3Row("Vector256<uint>", "Avx512F.VL.RotateRight({0}, {1})", "Avx2.Shuffle({0}, {1})",
+    "Avx.Shuffle({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()", "Avx2.Blend({0}, {1}, {2} | {2} << 4)")]
 internal static partial class Blake3Avx512
 {
     // Only AVX-512 F instructions are used. Vector512.IsHardwareAccelerated is deliberately not required: it is
@@ -22,6 +24,9 @@ internal static partial class Blake3Avx512
 
     /// <summary>Whether <see cref="HashManyPlusOne"/> runs (its row rotates with AVX-512 VL's vprord).</summary>
     public static bool PlusOneIsSupported => IsSupported && Avx512F.VL.IsSupported && Blake3RowSse41.IsSupported;
+
+    /// <summary>Whether <see cref="HashManyPlusTwo"/> runs.</summary>
+    public static bool PlusTwoIsSupported => IsSupported && Avx512F.VL.IsSupported && Blake3RowAvx2.IsSupported;
 
     public const int Lanes = 16;
 
@@ -54,23 +59,46 @@ internal static partial class Blake3Avx512
     /// <summary>
     /// The <see cref="HashMany"/> contract for groups of 17 inputs: 16 in the lanes and the 17th in an SSE4.1 row woven
     /// into the same rounds. <c>Blake3Batches</c> runs the last full group and one more input on it: 17 chunks take
-    /// 2,730 ns here against 2,237 for 16 alone and 3,236 for 16 then 1 (Zen 4; the row's dependency chain runs in
+    /// 2,640 ns here against 2,230 for 16 alone and 3,210 for 16 then 1 (Zen 4; the row's dependency chain runs in
     /// the gaps of the lanes' throughput-bound work).
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void HashManyPlusOne(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector128<uint>, Blake3RowSse41.Ops, Woven>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector128<uint>, Blake3RowSse41.Ops, Woven<Vector128<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
-    private readonly struct Woven : IBlake3WovenRounds<Vector512<uint>, Vector128<uint>>
+    /// <summary>
+    /// As <see cref="HashManyPlusOne"/> for groups of 18: the 17th and 18th side by side in an AVX2 row (two inputs,
+    /// one per 128-bit lane, at about the cost of one).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void HashManyPlusTwo(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector256<uint>, Blake3RowAvx2.Ops, Woven<Vector256<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+
+    /// <summary>The woven rounds for rows of <typeparamref name="TRow"/> (one of the generated overloads; the type tests fold).</summary>
+    private readonly struct Woven<TRow> : IBlake3WovenRounds<Vector512<uint>, TRow> where TRow : struct
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void Rounds(ref Vector512<uint> v0, ref Vector512<uint> v1, ref Vector512<uint> v2, ref Vector512<uint> v3, ref Vector512<uint> v4, ref Vector512<uint> v5, ref Vector512<uint> v6, ref Vector512<uint> v7,
             ref Vector512<uint> v8, ref Vector512<uint> v9, ref Vector512<uint> v10, ref Vector512<uint> v11, ref Vector512<uint> v12, ref Vector512<uint> v13, ref Vector512<uint> v14, ref Vector512<uint> v15, ref Vector512<uint> m,
-            ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, Vector128<uint> x0, Vector128<uint> y0, Vector128<uint> x1, Vector128<uint> y1) =>
-            RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
-                ref a, ref b, ref c, ref d, x0, y0, x1, y1);
+            ref TRow a, ref TRow b, ref TRow c, ref TRow d, TRow x0, TRow y0, TRow x1, TRow y1)
+        {
+            if (typeof(TRow) == typeof(Vector128<uint>))
+            {
+                RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
+                    ref Unsafe.As<TRow, Vector128<uint>>(ref a), ref Unsafe.As<TRow, Vector128<uint>>(ref b), ref Unsafe.As<TRow, Vector128<uint>>(ref c), ref Unsafe.As<TRow, Vector128<uint>>(ref d),
+                    Unsafe.As<TRow, Vector128<uint>>(ref x0), Unsafe.As<TRow, Vector128<uint>>(ref y0), Unsafe.As<TRow, Vector128<uint>>(ref x1), Unsafe.As<TRow, Vector128<uint>>(ref y1));
+            }
+            else
+            {
+                RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
+                    ref Unsafe.As<TRow, Vector256<uint>>(ref a), ref Unsafe.As<TRow, Vector256<uint>>(ref b), ref Unsafe.As<TRow, Vector256<uint>>(ref c), ref Unsafe.As<TRow, Vector256<uint>>(ref d),
+                    Unsafe.As<TRow, Vector256<uint>>(ref x0), Unsafe.As<TRow, Vector256<uint>>(ref y0), Unsafe.As<TRow, Vector256<uint>>(ref x1), Unsafe.As<TRow, Vector256<uint>>(ref y1));
+            }
+        }
     }
 
     private readonly struct Ops : IBlake3LaneOps<Vector512<uint>>

@@ -9,9 +9,9 @@ namespace Blake2Fast.Cores;
 /// rest as one group on the narrowest kernel with at least that many lanes, its idle lanes hashing bytes nobody
 /// reads: 13 chunks on 16 lanes cost what 16 cost, where 8 + 4 + 1 on three kernels cost twice that. A rest of up
 /// to four goes to a row kernel (one input per 128-bit lane, <c>Blake3RowCore</c>), which costs about what one
-/// input costs at every width. One input past full groups (17 chunks) goes, with the last group, to a kernel that
-/// weaves it into the lanes' rounds where there is one (<c>Blake3LanesPlusRow</c>): 16 + 1 chunks then cost 1.18x
-/// what 16 cost, where 16 then 1 cost 1.44x.
+/// input costs at every width. One or two inputs past full groups (17, 18 chunks) go, with the last group, to a
+/// kernel that weaves them into the lanes' rounds where there is one (<c>Blake3LanesPlusRow</c>): 16 + 1 chunks then
+/// cost 1.18x what 16 cost, where 16 then 1 cost 1.44x.
 /// </summary>
 internal static unsafe class Blake3Batches
 {
@@ -26,14 +26,24 @@ internal static unsafe class Blake3Batches
     /// <summary>Per core, for a rest of r inputs (1 to the widest's lanes - 1): the kernel to run them on.</summary>
     private static readonly Kernel[][] RestKernel = BuildRest();
 
-    /// <summary>Per core: the widest kernel with a row woven in (its lanes the widest's), or a kernel of 0 lanes.</summary>
-    private static readonly Kernel[] WovenKernel = BuildWoven();
+    /// <summary>Most inputs a woven row takes.</summary>
+    private const int MaxWoven = 2;
 
-    private static Kernel[] BuildWoven()
+    /// <summary>
+    /// Per core, for a rest of r inputs (1 to <see cref="MaxWoven"/>): the kernel that weaves them into the widest's
+    /// lanes, or a kernel of 0 lanes.
+    /// </summary>
+    private static readonly Kernel[][] WovenKernel = BuildWoven();
+
+    private static Kernel[][] BuildWoven()
     {
-        var table = new Kernel[ByCore.Length];
+        var table = new Kernel[ByCore.Length][];
         for (int c = 0; c < table.Length; c++)
-            table[c] = CoreTable.Blake3.Woven((InstructionSet)c, ByCore[c][0].Lanes) ?? default;
+        {
+            table[c] = new Kernel[MaxWoven + 1];
+            for (int rows = 1; rows <= MaxWoven; rows++)
+                table[c][rows] = CoreTable.Blake3.Woven((InstructionSet)c, ByCore[c][0].Lanes, rows) ?? default;
+        }
         return table;
     }
 
@@ -85,8 +95,8 @@ internal static unsafe class Blake3Batches
         Kernel[] kernels = ByCore[(int)core];
         Kernel widest = kernels[0];
         int lanes = widest.Lanes, groups = count / lanes, done = groups * lanes, rest = count - done;
-        Kernel woven = WovenKernel[(int)core];
-        if (groups > 0 && rest != 0 && rest == woven.WovenRow)
+        Kernel woven = rest <= MaxWoven ? WovenKernel[(int)core][rest] : default;
+        if (groups > 0 && rest != 0 && woven.Lanes != 0)
         {
             // The last full group and the rest in one woven group.
             groups--;

@@ -35,14 +35,14 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     public Kernel[] Ladder(InstructionSet core) => _ladders[(int)core];
 
     /// <summary>
-    /// The kernel with a row woven into the rounds of <paramref name="lanes"/>' lane kernel that runs here at or below
-    /// <paramref name="core"/>, if there is one.
+    /// The kernel with <paramref name="rows"/> inputs in a row woven into the rounds of <paramref name="lanes"/>' lane
+    /// kernel that runs here at or below <paramref name="core"/>, if there is one.
     /// </summary>
-    public Kernel? Woven(InstructionSet core, int lanes)
+    public Kernel? Woven(InstructionSet core, int lanes, int rows)
     {
         foreach (Kernel k in Kernels)
         {
-            if (k.IsSupported && k.WovenRow > 0 && k.Lanes - k.WovenRow == lanes && InstructionSets.IsAtOrBelow(k.Core, core))
+            if (k.IsSupported && k.WovenRow == rows && k.Lanes - rows == lanes && InstructionSets.IsAtOrBelow(k.Core, core))
                 return k;
         }
         return null;

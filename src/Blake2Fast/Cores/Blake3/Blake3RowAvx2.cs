@@ -25,7 +25,7 @@ internal static partial class Blake3RowAvx2
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3RowCore<Vector256<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
-    private readonly struct Ops : IBlake3RowOps<Vector256<uint>>
+    internal readonly struct Ops : IBlake3RowOps<Vector256<uint>>
     {
         public int Inputs => 2;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
