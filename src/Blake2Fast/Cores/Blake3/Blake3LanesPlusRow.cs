@@ -37,9 +37,7 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
 {
     private const int BlockLength = 64;
 
-    /// <summary>Inputs per group: the lanes, then the row's.</summary>
-    public static int Inputs => Blake3LaneCore<TVec, TOps>.Lanes + default(TRowOps).Inputs;
-
+    /// <summary>The contract of the kernels' <c>HashMany</c>, groups of the lanes plus the row's inputs.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void HashMany(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
@@ -57,6 +55,7 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
     {
         TOps o = default;
         TRowOps ro = default;
+        // Inputs per group: the lanes', then the row's.
         int lanes = Blake3LaneCore<TVec, TOps>.Lanes, inputs = lanes + ro.Inputs;
         ref TVec m = ref Unsafe.As<Blake3Message<TVec>, TVec>(ref message);
         nint laneStride = (nint)stride;
