@@ -87,9 +87,10 @@ internal static unsafe class CoreTable
     public static readonly Blake3KernelSet Blake3 = new("BLAKE3",
 #if NET8_0_OR_GREATER
         Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
-        // For 16 inputs and one or two more (17, 18 KiB): those in a row woven into the 16 lanes' rounds (see Blake3Batches).
+        // For 16 inputs and 1 to 4 more (17 to 20 KiB): those in a row woven into the 16 lanes' rounds (see Blake3Batches).
         Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.PlusOneIsSupported, Blake3Avx512.Lanes + 1, &Blake3Avx512.HashManyPlusOne, wovenRow: 1),
         Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.PlusTwoIsSupported, Blake3Avx512.Lanes + 2, &Blake3Avx512.HashManyPlusTwo, wovenRow: 2),
+        Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes + 4, &Blake3Avx512.HashManyPlusFour, wovenRow: 4),
         Blake3KernelSet.Of(InstructionSet.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
         // The row kernels (one input per 128-bit lane) for a few inputs: each listed before the lane kernel of its
         // width, which Blake3Batches then prefers for a rest that fits (see there).

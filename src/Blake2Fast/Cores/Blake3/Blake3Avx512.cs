@@ -15,6 +15,8 @@ namespace Blake2Fast.Cores;
     "Sse.Shuffle({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()", "Sse41.Blend({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()")]
 [WovenBlake3Row("Vector256<uint>", "Avx512F.VL.RotateRight({0}, {1})", "Avx2.Shuffle({0}, {1})",
     "Avx.Shuffle({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()", "Avx2.Blend({0}, {1}, {2} | {2} << 4)")]
+[WovenBlake3Row("Vector512<uint>", "Avx512F.RotateRight({0}, {1})", "Avx512F.Shuffle({0}, {1})",
+    "Avx512F.Shuffle({0}.AsSingle(), {1}.AsSingle(), {2}).AsUInt32()", "default(Blake3RowAvx512.Ops).Blend({0}, {1}, {2})")]
 internal static partial class Blake3Avx512
 {
     // Only AVX-512 F instructions are used. Vector512.IsHardwareAccelerated is deliberately not required: it is
@@ -78,6 +80,13 @@ internal static partial class Blake3Avx512
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3LanesPlusRow<Vector512<uint>, Ops, Vector256<uint>, Blake3RowAvx2.Ops, Woven<Vector256<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
+    /// <summary>As <see cref="HashManyPlusOne"/> for groups of 20: four more in an AVX-512 row (one per 128-bit lane).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void HashManyPlusFour(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector512<uint>, Blake3RowAvx512.Ops, Woven<Vector512<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+
     /// <summary>The woven rounds for rows of <typeparamref name="TRow"/> (one of the generated overloads; the type tests fold).</summary>
     private readonly struct Woven<TRow> : IBlake3WovenRounds<Vector512<uint>, TRow> where TRow : struct
     {
@@ -91,6 +100,12 @@ internal static partial class Blake3Avx512
                 RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
                     ref Unsafe.As<TRow, Vector128<uint>>(ref a), ref Unsafe.As<TRow, Vector128<uint>>(ref b), ref Unsafe.As<TRow, Vector128<uint>>(ref c), ref Unsafe.As<TRow, Vector128<uint>>(ref d),
                     Unsafe.As<TRow, Vector128<uint>>(ref x0), Unsafe.As<TRow, Vector128<uint>>(ref y0), Unsafe.As<TRow, Vector128<uint>>(ref x1), Unsafe.As<TRow, Vector128<uint>>(ref y1));
+            }
+            else if (typeof(TRow) == typeof(Vector512<uint>))
+            {
+                RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
+                    ref Unsafe.As<TRow, Vector512<uint>>(ref a), ref Unsafe.As<TRow, Vector512<uint>>(ref b), ref Unsafe.As<TRow, Vector512<uint>>(ref c), ref Unsafe.As<TRow, Vector512<uint>>(ref d),
+                    Unsafe.As<TRow, Vector512<uint>>(ref x0), Unsafe.As<TRow, Vector512<uint>>(ref y0), Unsafe.As<TRow, Vector512<uint>>(ref x1), Unsafe.As<TRow, Vector512<uint>>(ref y1));
             }
             else
             {

@@ -9,7 +9,7 @@ namespace Blake2Fast.Cores;
 /// rest as one group on the narrowest kernel with at least that many lanes, its idle lanes hashing bytes nobody
 /// reads: 13 chunks on 16 lanes cost what 16 cost, where 8 + 4 + 1 on three kernels cost twice that. A rest of up
 /// to four goes to a row kernel (one input per 128-bit lane, <c>Blake3RowCore</c>), which costs about what one
-/// input costs at every width. One or two inputs past full groups (17, 18 chunks) go, with the last group, to a
+/// input costs at every width. One to four inputs past full groups (17 to 20 chunks) go, with the last group, to a
 /// kernel that weaves them into the lanes' rounds where there is one (<c>Blake3LanesPlusRow</c>): 16 + 1 chunks then
 /// cost 1.18x what 16 cost, where 16 then 1 cost 1.44x.
 /// </summary>
@@ -27,11 +27,11 @@ internal static unsafe class Blake3Batches
     private static readonly Kernel[][] RestKernel = BuildRest();
 
     /// <summary>Most inputs a woven row takes.</summary>
-    private const int MaxWoven = 2;
+    private const int MaxWoven = 4;
 
     /// <summary>
-    /// Per core, for a rest of r inputs (1 to <see cref="MaxWoven"/>): the kernel that weaves them into the widest's
-    /// lanes, or a kernel of 0 lanes.
+    /// Per core, for a rest of r inputs (1 to <see cref="MaxWoven"/>): the kernel with the narrowest row that weaves
+    /// them into the widest's lanes (a rest of 3 in a row of 4), or a kernel of 0 lanes.
     /// </summary>
     private static readonly Kernel[][] WovenKernel = BuildWoven();
 
@@ -41,8 +41,11 @@ internal static unsafe class Blake3Batches
         for (int c = 0; c < table.Length; c++)
         {
             table[c] = new Kernel[MaxWoven + 1];
-            for (int rows = 1; rows <= MaxWoven; rows++)
-                table[c][rows] = CoreTable.Blake3.Woven((InstructionSet)c, ByCore[c][0].Lanes, rows) ?? default;
+            for (int rest = 1; rest <= MaxWoven; rest++)
+            {
+                for (int rows = rest; rows <= MaxWoven && table[c][rest].Lanes == 0; rows++)
+                    table[c][rest] = CoreTable.Blake3.Woven((InstructionSet)c, ByCore[c][0].Lanes, rows) ?? default;
+            }
         }
         return table;
     }
@@ -95,17 +98,18 @@ internal static unsafe class Blake3Batches
         Kernel[] kernels = ByCore[(int)core];
         Kernel widest = kernels[0];
         int lanes = widest.Lanes, groups = count / lanes, done = groups * lanes, rest = count - done;
-        Kernel woven = rest <= MaxWoven ? WovenKernel[(int)core][rest] : default;
-        if (groups > 0 && rest != 0 && woven.Lanes != 0)
+        if (groups > 0 && rest != 0 && rest <= MaxWoven && WovenKernel[(int)core][rest] is { Lanes: > 0 } woven)
         {
-            // The last full group and the rest in one woven group.
-            groups--;
-            done -= lanes;
-            if (groups > 0)
-                Blake3KernelSet.EntryOf(widest)(ref *input, (nuint)groups, (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *output);
-            Blake3KernelSet.EntryOf(woven)(ref *(input + (long)done * stride), 1, (nuint)stride, (nuint)blocks, ref *key, incrementCounter ? counter + (ulong)done : counter,
-                incrementCounter, flags, flagsStart, flagsEnd, ref *(output + 32L * done));
-            return;
+            // The last full group and the rest in one woven group, if its idle row inputs (a rest of 3 in a row of 4)
+            // can read and write in place or shifted back; a copy would cost what the weave saves.
+            int start = done - lanes, idle = woven.Lanes - lanes - rest;
+            if (idle == 0 || Fits(woven.Lanes, start, stride, blocks, readable, writable) || (incrementCounter && start >= idle))
+            {
+                if (start > 0)
+                    Blake3KernelSet.EntryOf(widest)(ref *input, (nuint)(groups - 1), (nuint)stride, (nuint)blocks, ref *key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref *output);
+                Partial(woven, input, start, lanes + rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
+                return;
+            }
         }
         if (groups > 0)
         {
@@ -113,24 +117,37 @@ internal static unsafe class Blake3Batches
             if (rest == 0)
                 return;
         }
-        Kernel kernel = RestKernel[(int)core][rest];
-        int width = kernel.Lanes, idle = width - rest;
-        byte* from = input + (long)done * stride;
-        byte* to = output + 32L * done;
-        ulong first = incrementCounter ? counter + (ulong)done : counter;
-        if (idle == 0 || ((long)(width - 1) * stride + 64L * blocks <= readable - (long)done * stride && 32L * width <= writable - 32L * done))
+        Partial(RestKernel[(int)core][rest], input, done, rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
+    }
+
+    /// <summary>Whether a group of <paramref name="width"/> inputs from input <paramref name="start"/> reads and writes within the caller's bytes.</summary>
+    private static bool Fits(int width, int start, int stride, int blocks, long readable, long writable) =>
+        (long)(width - 1) * stride + 64L * blocks <= readable - (long)start * stride && 32L * width <= writable - 32L * start;
+
+    /// <summary>
+    /// Inputs <paramref name="start"/> to <paramref name="start"/> + <paramref name="count"/> - 1 as one group of
+    /// <paramref name="kernel"/>, whose idle inputs read and write in place where the caller's bytes reach, else the
+    /// group is shifted back over chunks already hashed (which get the same chaining values again), else it runs on a copy.
+    /// </summary>
+    private static void Partial(Kernel kernel, byte* input, int start, int count, int stride, int blocks, uint* key, ulong counter,
+        bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output, long readable, long writable)
+    {
+        int width = kernel.Lanes, idle = width - count;
+        byte* from = input + (long)start * stride;
+        byte* to = output + 32L * start;
+        ulong first = incrementCounter ? counter + (ulong)start : counter;
+        if (idle == 0 || Fits(width, start, stride, blocks, readable, writable))
         {
             Blake3KernelSet.EntryOf(kernel)(ref *from, 1, (nuint)stride, (nuint)blocks, ref *key, first, incrementCounter, flags, flagsStart, flagsEnd, ref *to);
         }
-        else if (incrementCounter && done >= idle)
+        else if (incrementCounter && start >= idle)
         {
-            // Shifted back over chunks already hashed: those lanes write the same chaining values again.
             Blake3KernelSet.EntryOf(kernel)(ref *(from - (long)idle * stride), 1, (nuint)stride, (nuint)blocks, ref *key, first - (ulong)idle, true,
                 flags, flagsStart, flagsEnd, ref *(to - 32L * idle));
         }
         else
         {
-            OnCopy(kernel, from, rest, stride, blocks, key, first, incrementCounter, flags, flagsStart, flagsEnd, to);
+            OnCopy(kernel, from, count, stride, blocks, key, first, incrementCounter, flags, flagsStart, flagsEnd, to);
         }
     }
 

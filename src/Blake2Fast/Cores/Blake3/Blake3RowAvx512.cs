@@ -25,7 +25,7 @@ internal static partial class Blake3RowAvx512
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3RowCore<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
-    private readonly struct Ops : IBlake3RowOps<Vector512<uint>>
+    internal readonly struct Ops : IBlake3RowOps<Vector512<uint>>
     {
         public int Inputs => 4;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> Xor(Vector512<uint> a, Vector512<uint> b) => Avx512F.Xor(a, b);
