@@ -90,6 +90,7 @@ internal static unsafe class CoreTable
         // For 16 inputs and 1 to 4 more (17 to 20 KiB): those in a row woven into the 16 lanes' rounds (see Blake3Batches).
         Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.PlusOneIsSupported, Blake3Avx512.Lanes + 1, &Blake3Avx512.HashManyPlusOne, wovenRow: 1),
         Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.PlusTwoIsSupported, Blake3Avx512.Lanes + 2, &Blake3Avx512.HashManyPlusTwo, wovenRow: 2),
+        Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes + 3, &Blake3Avx512.HashManyPlusThree, wovenRow: 3),
         Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes + 4, &Blake3Avx512.HashManyPlusFour, wovenRow: 4),
         Blake3KernelSet.Of(InstructionSet.Avx2, Blake3Avx2.IsSupported, Blake3Avx2.Lanes, &Blake3Avx2.HashMany),
         // The row kernels (one input per 128-bit lane) for a few inputs: each listed before the lane kernel of its
@@ -159,9 +160,9 @@ internal readonly struct Kernel
     public int Lanes { get; }
 
     /// <summary>
-    /// Of <see cref="Lanes"/>, how many run in a row-layout compression woven into a lane kernel's rounds (0 for
-    /// every other kernel): such a kernel takes a lane kernel's full group plus these, for what is left after full
-    /// groups (BLAKE3's <c>Blake3Batches</c>), and is never a job's main kernel.
+    /// Of <see cref="Lanes"/>, how many a row-layout compression woven into a lane kernel's rounds adds to the lane
+    /// kernel's group (0 for every other kernel): such a kernel takes a full group plus these, for what is left after
+    /// full groups (BLAKE3's <c>Blake3Batches</c>), and is never a job's main kernel.
     /// </summary>
     public int WovenRow { get; }
 

@@ -87,9 +87,34 @@ internal static partial class Blake3Avx512
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3LanesPlusRow<Vector512<uint>, Ops, Vector512<uint>, Blake3RowAvx512.Ops, Woven<Vector512<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
+    /// <summary>
+    /// As <see cref="HashManyPlusFour"/> for groups of 19: the row of four starts at the 16th input, which the lanes
+    /// hash too, so a rest of three needs no input past the group (19 KiB).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void HashManyPlusThree(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector512<uint>, Blake3RowAvx512.Ops, WovenOverOne>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+
+    /// <summary>The woven rounds of a row of four whose first input is the lanes' last.</summary>
+    private readonly struct WovenOverOne : IBlake3WovenRounds<Vector512<uint>, Vector512<uint>>
+    {
+        public int Overlap => 1;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Rounds(ref Vector512<uint> v0, ref Vector512<uint> v1, ref Vector512<uint> v2, ref Vector512<uint> v3, ref Vector512<uint> v4, ref Vector512<uint> v5, ref Vector512<uint> v6, ref Vector512<uint> v7,
+            ref Vector512<uint> v8, ref Vector512<uint> v9, ref Vector512<uint> v10, ref Vector512<uint> v11, ref Vector512<uint> v12, ref Vector512<uint> v13, ref Vector512<uint> v14, ref Vector512<uint> v15, ref Vector512<uint> m,
+            ref Vector512<uint> a, ref Vector512<uint> b, ref Vector512<uint> c, ref Vector512<uint> d, Vector512<uint> x0, Vector512<uint> y0, Vector512<uint> x1, Vector512<uint> y1) =>
+            RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
+                ref a, ref b, ref c, ref d, x0, y0, x1, y1);
+    }
+
     /// <summary>The woven rounds for rows of <typeparamref name="TRow"/> (one of the generated overloads; the type tests fold).</summary>
     private readonly struct Woven<TRow> : IBlake3WovenRounds<Vector512<uint>, TRow> where TRow : struct
     {
+        public int Overlap => 0;
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void Rounds(ref Vector512<uint> v0, ref Vector512<uint> v1, ref Vector512<uint> v2, ref Vector512<uint> v3, ref Vector512<uint> v4, ref Vector512<uint> v5, ref Vector512<uint> v6, ref Vector512<uint> v7,
             ref Vector512<uint> v8, ref Vector512<uint> v9, ref Vector512<uint> v10, ref Vector512<uint> v11, ref Vector512<uint> v12, ref Vector512<uint> v13, ref Vector512<uint> v14, ref Vector512<uint> v15, ref Vector512<uint> m,

@@ -15,6 +15,12 @@ internal interface IBlake3WovenRounds<TVec, TRow>
     void Rounds(ref TVec v0, ref TVec v1, ref TVec v2, ref TVec v3, ref TVec v4, ref TVec v5, ref TVec v6, ref TVec v7,
         ref TVec v8, ref TVec v9, ref TVec v10, ref TVec v11, ref TVec v12, ref TVec v13, ref TVec v14, ref TVec v15, ref TVec m,
         ref TRow a, ref TRow b, ref TRow c, ref TRow d, TRow x0, TRow y0, TRow x1, TRow y1);
+
+    /// <summary>
+    /// How many of the row's inputs are the lanes' last ones again (0 or 1): a row of four then takes a rest of three
+    /// with no input past the group (its extra input hashes a lane's chunk again and writes the same chaining value).
+    /// </summary>
+    int Overlap { get; }
 }
 
 /// <summary>
@@ -55,8 +61,8 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
     {
         TOps o = default;
         TRowOps ro = default;
-        // Inputs per group: the lanes', then the row's.
-        int lanes = Blake3LaneCore<TVec, TOps>.Lanes, inputs = lanes + ro.Inputs;
+        // Inputs per group: the lanes', then the row's (from the lanes' last ones where it overlaps them).
+        int lanes = Blake3LaneCore<TVec, TOps>.Lanes, rowStart = lanes - default(TWoven).Overlap, inputs = rowStart + ro.Inputs;
         ref TVec m = ref Unsafe.As<Blake3Message<TVec>, TVec>(ref message);
         nint laneStride = (nint)stride;
         nuint last = blocks - 1;
@@ -64,7 +70,7 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
         for (; groups != 0; groups--)
         {
             Blake3LaneCore<TVec, TOps>.Counters(counter, incrementCounter, out TVec t0, out TVec t1);
-            TRow rowCounters = ro.Counters(incrementCounter ? counter + (ulong)lanes : counter, incrementCounter ? 1UL : 0);
+            TRow rowCounters = ro.Counters(incrementCounter ? counter + (ulong)rowStart : counter, incrementCounter ? 1UL : 0);
 
             TVec h0 = o.Broadcast(key), h1 = o.Broadcast(Unsafe.Add(ref key, 1));
             TVec h2 = o.Broadcast(Unsafe.Add(ref key, 2)), h3 = o.Broadcast(Unsafe.Add(ref key, 3));
@@ -78,7 +84,7 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
                 uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
                 Blake3LaneCore<TVec, TOps>.Prefetch(ref block, laneStride, inputs, blocks - j);
                 o.LoadMessage(ref block, laneStride, ref m);
-                Blake3RowCore<TRow, TRowOps>.LoadMessage(ref Unsafe.Add(ref block, laneStride * lanes), laneStride,
+                Blake3RowCore<TRow, TRowOps>.LoadMessage(ref Unsafe.Add(ref block, laneStride * rowStart), laneStride,
                     out TRow x0, out TRow y0, out TRow x1, out TRow y1);
 
                 TVec v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
@@ -98,7 +104,8 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
             }
 
             o.StoreChains(ref output, h0, h1, h2, h3, h4, h5, h6, h7);
-            ro.Store(ref Unsafe.Add(ref output, 32 * lanes), rowH0, rowH1);
+            // After the lanes' chains: an overlapped input's chain is written twice, the same both times.
+            ro.Store(ref Unsafe.Add(ref output, 32 * rowStart), rowH0, rowH1);
             input = ref Unsafe.Add(ref input, laneStride * inputs);
             output = ref Unsafe.Add(ref output, 32 * inputs);
             if (incrementCounter)
