@@ -59,6 +59,9 @@ public static class B2fSum
     {
         bool ok = true;
         char terminator = options.Zero ? '\0' : '\n';
+
+        // One builder for every line (lines are formatted on this thread only): no allocation per file.
+        var line = new StringBuilder(256);
         int threads = options.Threads ?? Environment.ProcessorCount;
         void Deliver(string name, FileHasher.Failure? failure, ReadOnlySpan<byte> digest)
         {
@@ -75,7 +78,11 @@ public static class B2fSum
                 return;
             }
 
-            context.Stdout.Write(FormatLine(name, digest, options, terminator));
+            FormatLine(line.Clear(), name, digest, options, terminator);
+            foreach (ReadOnlyMemory<char> chunk in line.GetChunks())
+            {
+                context.Stdout.Write(chunk.Span);
+            }
         }
 
         // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
@@ -136,19 +143,18 @@ public static class B2fSum
         }
     }
 
-    /// <summary>One output line, in b2sum's format or the BSD (<c>--tag</c>) one.</summary>
-    private static string FormatLine(string name, ReadOnlySpan<byte> digest, Options options, char terminator)
+    /// <summary>Appends one output line to <paramref name="line"/>, in b2sum's format or the BSD (<c>--tag</c>) one.</summary>
+    private static void FormatLine(StringBuilder line, string name, ReadOnlySpan<byte> digest, Options options, char terminator)
     {
         if (options.NoNames)
         {
-            var hex = new StringBuilder((digest.Length * 2) + 1);
-            AppendHex(hex, digest);
-            return hex.Append(terminator).ToString();
+            AppendHex(line, digest);
+            line.Append(terminator);
+            return;
         }
 
         bool escape = !options.Zero && Quoting.NeedsChecksumLineEscape(name);
         string shownName = escape ? Quoting.EscapeName(name) : name;
-        var line = new StringBuilder(digest.Length * 2 + shownName.Length + 24);
         if (escape)
         {
             line.Append('\\');
@@ -172,7 +178,6 @@ public static class B2fSum
         }
 
         line.Append(terminator);
-        return line.ToString();
     }
 
     internal static void AppendHex(StringBuilder sb, ReadOnlySpan<byte> bytes)

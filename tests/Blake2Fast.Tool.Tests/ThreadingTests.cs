@@ -243,6 +243,17 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
             Interlocked.Add(ref _lines, value?.Count(c => c == '\n') ?? 0);
         }
 
+        // The tool writes its lines as spans (StringWriter's own override would bypass the count).
+        public override void Write(ReadOnlySpan<char> buffer)
+        {
+            lock (this)
+            {
+                base.Write(buffer);
+            }
+
+            Interlocked.Add(ref _lines, buffer.Count('\n'));
+        }
+
         public override string ToString()
         {
             lock (this)
