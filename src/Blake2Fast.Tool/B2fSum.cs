@@ -182,10 +182,20 @@ public static class B2fSum
 
     internal static void AppendHex(StringBuilder sb, ReadOnlySpan<byte> bytes)
     {
+        // A piece at a time through a stack buffer: one append per 128 bytes, not two per byte.
         const string Digits = "0123456789abcdef";
-        foreach (byte b in bytes)
+        Span<char> hex = stackalloc char[256];
+        while (!bytes.IsEmpty)
         {
-            sb.Append(Digits[b >> 4]).Append(Digits[b & 15]);
+            int count = Math.Min(bytes.Length, hex.Length / 2);
+            for (int i = 0; i < count; i++)
+            {
+                hex[2 * i] = Digits[bytes[i] >> 4];
+                hex[(2 * i) + 1] = Digits[bytes[i] & 15];
+            }
+
+            sb.Append(hex.Slice(0, 2 * count));
+            bytes = bytes.Slice(count);
         }
     }
 }
