@@ -59,7 +59,10 @@ public static class B2fSum
     {
         bool ok = true;
         char terminator = options.Zero ? '\0' : '\n';
-        int threads = options.Threads ?? Environment.ProcessorCount;
+
+        // One builder for every line (lines are formatted on this thread only): no allocation per file.
+        var line = new StringBuilder(256);
+        int threads = options.Threads ?? DefaultThreads;
         void Deliver(string name, FileHasher.Failure? failure, ReadOnlySpan<byte> digest)
         {
             if (failure is not null)
@@ -75,7 +78,11 @@ public static class B2fSum
                 return;
             }
 
-            context.Stdout.Write(FormatLine(name, digest, options, terminator));
+            FormatLine(line.Clear(), name, digest, options, terminator);
+            foreach (ReadOnlyMemory<char> chunk in line.GetChunks())
+            {
+                context.Stdout.Write(chunk.Span);
+            }
         }
 
         // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
@@ -102,7 +109,16 @@ public static class B2fSum
         return ok ? 0 : 1;
     }
 
-    /// <summary>The worker threads for a run of <paramref name="threads"/> (<c>--threads</c>, else one per processor) over at most <paramref name="files"/> files.</summary>
+    /// <summary>
+    /// The threads without <c>--threads</c>: one per processor, and one more where there are several. A read can wait
+    /// even on files in the page cache (perf: pread asleep in folio_wait_bit_common, 33 ms of a 150 ms run on 20,000
+    /// files, 2-core Zen 4), and on a cold cache it waits for the disk: with one worker per core that core idles
+    /// meanwhile, and a spare worker takes it (20,000 files: BLAKE2b 0.209 -> 0.186 s, -a blake3 0.142 -> 0.119 s,
+    /// the same CPU time). One large BLAKE3 file is still spread over the processors only.
+    /// </summary>
+    internal static int DefaultThreads => Environment.ProcessorCount > 1 ? Environment.ProcessorCount + 1 : 1;
+
+    /// <summary>The worker threads for a run of <paramref name="threads"/> (<c>--threads</c>, else <see cref="DefaultThreads"/>) over at most <paramref name="files"/> files.</summary>
     internal static int Workers(int threads, int files) => Math.Min(Math.Min(threads, files), MaxWorkers);
 
     /// <summary>
@@ -136,19 +152,18 @@ public static class B2fSum
         }
     }
 
-    /// <summary>One output line, in b2sum's format or the BSD (<c>--tag</c>) one.</summary>
-    private static string FormatLine(string name, ReadOnlySpan<byte> digest, Options options, char terminator)
+    /// <summary>Appends one output line to <paramref name="line"/>, in b2sum's format or the BSD (<c>--tag</c>) one.</summary>
+    private static void FormatLine(StringBuilder line, string name, ReadOnlySpan<byte> digest, Options options, char terminator)
     {
         if (options.NoNames)
         {
-            var hex = new StringBuilder((digest.Length * 2) + 1);
-            AppendHex(hex, digest);
-            return hex.Append(terminator).ToString();
+            AppendHex(line, digest);
+            line.Append(terminator);
+            return;
         }
 
         bool escape = !options.Zero && Quoting.NeedsChecksumLineEscape(name);
         string shownName = escape ? Quoting.EscapeName(name) : name;
-        var line = new StringBuilder(digest.Length * 2 + shownName.Length + 24);
         if (escape)
         {
             line.Append('\\');
@@ -172,15 +187,24 @@ public static class B2fSum
         }
 
         line.Append(terminator);
-        return line.ToString();
     }
 
     internal static void AppendHex(StringBuilder sb, ReadOnlySpan<byte> bytes)
     {
+        // A piece at a time through a stack buffer: one append per 128 bytes, not two per byte.
         const string Digits = "0123456789abcdef";
-        foreach (byte b in bytes)
+        Span<char> hex = stackalloc char[256];
+        while (!bytes.IsEmpty)
         {
-            sb.Append(Digits[b >> 4]).Append(Digits[b & 15]);
+            int count = Math.Min(bytes.Length, hex.Length / 2);
+            for (int i = 0; i < count; i++)
+            {
+                hex[2 * i] = Digits[bytes[i] >> 4];
+                hex[(2 * i) + 1] = Digits[bytes[i] & 15];
+            }
+
+            sb.Append(hex.Slice(0, 2 * count));
+            bytes = bytes.Slice(count);
         }
     }
 }

@@ -165,7 +165,7 @@ internal static class Checker
 
         try
         {
-            int threads = options.Threads ?? Environment.ProcessorCount;
+            int threads = options.Threads ?? B2fSum.DefaultThreads;
             int spreadThreads = Math.Min(threads, Environment.ProcessorCount);
             int workers = B2fSum.Workers(threads, int.MaxValue);
             if (workers <= 1)

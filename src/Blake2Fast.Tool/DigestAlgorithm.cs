@@ -12,16 +12,24 @@ namespace Blake2Fast.Tool;
 internal sealed class DigestAlgorithm
 {
     public static readonly DigestAlgorithm Blake2b = new("blake2b", "BLAKE2b", Blake2Fast.Blake2b.DefaultDigestLength, Blake2Fast.Blake2b.MaxKeyLength,
-        length => new(Blake2Fast.Blake2b.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2b.CreateHMAC(length, key)));
+        length => new(Blake2Fast.Blake2b.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2b.CreateHMAC(length, key)),
+        (input, output) => Blake2Fast.Blake2b.ComputeAndWriteHash(output.Length, input, output),
+        key => (input, output) => Blake2Fast.Blake2b.ComputeAndWriteHash(output.Length, key, input, output));
 
     public static readonly DigestAlgorithm Blake2s = new("blake2s", "BLAKE2s", Blake2Fast.Blake2s.DefaultDigestLength, Blake2Fast.Blake2s.MaxKeyLength,
-        length => new(Blake2Fast.Blake2s.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2s.CreateHMAC(length, key)));
+        length => new(Blake2Fast.Blake2s.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2s.CreateHMAC(length, key)),
+        (input, output) => Blake2Fast.Blake2s.ComputeAndWriteHash(output.Length, input, output),
+        key => (input, output) => Blake2Fast.Blake2s.ComputeAndWriteHash(output.Length, key, input, output));
 
     public static readonly DigestAlgorithm Blake2bp = new("blake2bp", "BLAKE2bp", Blake2Fast.Blake2bp.DefaultDigestLength, Blake2Fast.Blake2bp.MaxKeyLength,
-        length => new(Blake2Fast.Blake2bp.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2bp.CreateHMAC(length, key)));
+        length => new(Blake2Fast.Blake2bp.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2bp.CreateHMAC(length, key)),
+        (input, output) => Blake2Fast.Blake2bp.ComputeAndWriteHash(output.Length, input, output),
+        key => (input, output) => Blake2Fast.Blake2bp.ComputeAndWriteHash(output.Length, key, input, output));
 
     public static readonly DigestAlgorithm Blake2sp = new("blake2sp", "BLAKE2sp", Blake2Fast.Blake2sp.DefaultDigestLength, Blake2Fast.Blake2sp.MaxKeyLength,
-        length => new(Blake2Fast.Blake2sp.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2sp.CreateHMAC(length, key)));
+        length => new(Blake2Fast.Blake2sp.CreateHashAlgorithm(length)), (length, key) => new(Blake2Fast.Blake2sp.CreateHMAC(length, key)),
+        (input, output) => Blake2Fast.Blake2sp.ComputeAndWriteHash(output.Length, input, output),
+        key => (input, output) => Blake2Fast.Blake2sp.ComputeAndWriteHash(output.Length, key, input, output));
 
     /// <summary>
     /// BLAKE3, its output as <c>b3sum</c> prints it: 256 bits by default, any whole number of bytes with <c>-l</c>
@@ -30,14 +38,16 @@ internal sealed class DigestAlgorithm
     public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.KeyLength,
         // Its state itself, not a HashAlgorithm: one large file can then be hashed in slices on every core.
         length => new(Blake2Fast.Blake3.CreateIncrementalHasher(length)), (length, key) => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, key)),
+        (input, output) => Blake2Fast.Blake3.ComputeAndWriteHash(output.Length, input, output),
+        key => (input, output) => Blake2Fast.Blake3.ComputeAndWriteHash(output.Length, key, input, output),
         maxDigestBits: Blake3MaxDigestBits, exactKey: true);
 
     // The SHA-3 finalist: one digest length only, and no keyed mode (its salt is not a key).
     public static readonly DigestAlgorithm Blake256 = new("blake256", "BLAKE256", Blake2Fast.Blake256.DefaultDigestLength, 0,
-        _ => new(Blake2Fast.Blake256.CreateHashAlgorithm()), keyed: null, fixedLength: true);
+        _ => new(Blake2Fast.Blake256.CreateHashAlgorithm()), keyed: null, (input, output) => Blake2Fast.Blake256.ComputeAndWriteHash(input, output), wholeKeyed: null, fixedLength: true);
 
     public static readonly DigestAlgorithm Blake224 = new("blake224", "BLAKE224", Blake2Fast.Blake224.DefaultDigestLength, 0,
-        _ => new(Blake2Fast.Blake224.CreateHashAlgorithm()), keyed: null, fixedLength: true);
+        _ => new(Blake2Fast.Blake224.CreateHashAlgorithm()), keyed: null, (input, output) => Blake2Fast.Blake224.ComputeAndWriteHash(input, output), wholeKeyed: null, fixedLength: true);
 
     /// <summary>All variants, in the order <c>--help</c> and error messages list them.</summary>
     public static readonly DigestAlgorithm[] All = { Blake2b, Blake2s, Blake2bp, Blake2sp, Blake3, Blake256, Blake224 };
@@ -50,6 +60,11 @@ internal sealed class DigestAlgorithm
 
     private readonly Func<int, IncrementalDigest> _create;
     private readonly Func<int, byte[], IncrementalDigest>? _createKeyed;
+    private readonly WholeInput _whole;
+    private readonly Func<byte[], WholeInput>? _wholeKeyed;
+
+    /// <summary>Hashes all of <paramref name="input"/> into all of <paramref name="output"/> in one call.</summary>
+    internal delegate void WholeInput(ReadOnlySpan<byte> input, Span<byte> output);
 
     private DigestAlgorithm(
         string name,
@@ -58,6 +73,8 @@ internal sealed class DigestAlgorithm
         int maxKeyBytes,
         Func<int, IncrementalDigest> create,
         Func<int, byte[], IncrementalDigest>? keyed,
+        WholeInput whole,
+        Func<byte[], WholeInput>? wholeKeyed,
         int maxDigestBits = 0,
         bool exactKey = false,
         bool fixedLength = false)
@@ -71,10 +88,12 @@ internal sealed class DigestAlgorithm
         FixedLength = fixedLength;
         _create = create;
         _createKeyed = keyed;
+        _whole = whole;
+        _wholeKeyed = wholeKeyed;
     }
 
-    private DigestAlgorithm(DigestAlgorithm plain, Func<int, IncrementalDigest> create)
-        : this(plain.Name, plain.TagName, plain.DefaultDigestBytes, 0, create, keyed: null, plain.MaxDigestBits, fixedLength: plain.FixedLength)
+    private DigestAlgorithm(DigestAlgorithm plain, Func<int, IncrementalDigest> create, WholeInput whole)
+        : this(plain.Name, plain.TagName, plain.DefaultDigestBytes, 0, create, keyed: null, whole, wholeKeyed: null, plain.MaxDigestBits, fixedLength: plain.FixedLength)
     {
     }
 
@@ -114,15 +133,23 @@ internal sealed class DigestAlgorithm
         }
 
         Func<int, byte[], IncrementalDigest> createKeyed = _createKeyed;
-        return new DigestAlgorithm(this, length => createKeyed(length, key));
+        return new DigestAlgorithm(this, length => createKeyed(length, key), _wholeKeyed!(key));
     }
 
     /// <summary>BLAKE3's key derivation for <paramref name="context"/>; null for every other algorithm.</summary>
     public DigestAlgorithm? DerivingKey(string context) =>
-        ReferenceEquals(this, Blake3) ? new DigestAlgorithm(this, length => new(Blake2Fast.Blake3.CreateDeriveKeyHasher(context, length))) : null;
+        ReferenceEquals(this, Blake3)
+            ? new DigestAlgorithm(this, length => new(Blake2Fast.Blake3.CreateDeriveKeyHasher(context, length)), (input, output) => Blake2Fast.Blake3.DeriveKey(context, input, output))
+            : null;
 
     /// <summary>Starts an incremental hash producing <paramref name="digestBytes"/> bytes.</summary>
     public IncrementalDigest CreateHasher(int digestBytes) => _create(digestBytes);
+
+    /// <summary>
+    /// Hashes an input held whole in memory (a small file read in one go) into <paramref name="digest"/>, exactly the
+    /// digest length: no hash object is made, where <see cref="CreateHasher"/> allocates one per file.
+    /// </summary>
+    public void HashWhole(ReadOnlySpan<byte> input, Span<byte> digest) => _whole(input, digest);
 
     /// <summary>
     /// An incremental hash in progress, one per file: BLAKE3's state (whose slices can be hashed on several threads), or

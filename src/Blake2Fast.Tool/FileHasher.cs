@@ -90,11 +90,12 @@ internal static class FileHasher
         InputFile? file = null;
         try
         {
-            using DigestAlgorithm.IncrementalDigest hasher = algorithm.CreateHasher(digest.Length);
             if (name == "-")
             {
                 context.StdinUsed = true;
+                using DigestAlgorithm.IncrementalDigest hasher = algorithm.CreateHasher(digest.Length);
                 HashStream(context.Stdin, hasher, workspace, report);
+                hasher.Finish(digest);
             }
             else
             {
@@ -104,10 +105,9 @@ internal static class FileHasher
                     return openFailure;
                 }
 
-                HashFile(file!, hasher, workspace, report);
+                HashFile(file!, algorithm, digest, workspace, report);
             }
 
-            hasher.Finish(digest);
             return null;
         }
         catch (IOException ex)
@@ -139,6 +139,41 @@ internal static class FileHasher
     }
 
     /// <summary>
+    /// Hashes an open file to its end into <paramref name="digest"/>. A file smaller than a chunk is read in one read
+    /// of one byte more than its size (a regular file returns less than asked only at its end) and hashed in one call,
+    /// with no hash object made; a file that turns out not to be the size it had at the open goes on incrementally
+    /// from the bytes read, as does every larger file.
+    /// </summary>
+    internal static void HashFile(InputFile file, DigestAlgorithm algorithm, Span<byte> digest, Workspace workspace, Action<long, long>? report)
+    {
+        long size = file.Size;
+        if (size < 0 || size >= ChunkSize)
+        {
+            using DigestAlgorithm.IncrementalDigest whole = algorithm.CreateHasher(digest.Length);
+            HashFile(file, whole, workspace, report);
+            whole.Finish(digest);
+            return;
+        }
+
+        report?.Invoke(0, size);
+
+        // An empty file gets the first read of a file of unknown size: some files (in /proc, /sys) report no size.
+        int request = size == 0 ? UnknownSizeRead : (int)size + 1;
+        byte[] buffer = workspace.Buffer(request);
+        int read = file.Read(buffer.AsSpan(0, request), 0);
+        if (read == size)
+        {
+            algorithm.HashWhole(buffer.AsSpan(0, read), digest);
+            report?.Invoke(read, size);
+            return;
+        }
+
+        using DigestAlgorithm.IncrementalDigest hasher = algorithm.CreateHasher(digest.Length);
+        HashFrom(file, hasher, workspace, report, size, 0, buffer, request, read);
+        hasher.Finish(digest);
+    }
+
+    /// <summary>
     /// Hashes an open file to its end. The size found at the open only sizes the reads: a file that grows or shrinks
     /// meanwhile is hashed as far as reads reach, as b2sum does.
     /// </summary>
@@ -156,10 +191,20 @@ internal static class FileHasher
         // read: a regular file returns less than asked only at its end.
         int request = size > offset ? (int)Math.Min(size - offset + 1, ChunkSize) : UnknownSizeRead;
         byte[] current = workspace.Buffer(request);
+        int read = file.Read(current.AsSpan(0, request), offset);
+        HashFrom(file, hasher, workspace, report, size, offset, current, request, read);
+    }
+
+    /// <summary>
+    /// Hashes on from a read of <paramref name="request"/> bytes at <paramref name="offset"/> into
+    /// <paramref name="current"/> (the workspace's buffer) that returned <paramref name="read"/>, to the file's end.
+    /// </summary>
+    private static void HashFrom(
+        InputFile file, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report, long size, long offset, byte[] current, int request, int read)
+    {
         Task<int>? ahead = null;
         try
         {
-            int read = file.Read(current.AsSpan(0, request), offset);
             while (read > 0)
             {
                 long end = offset + read;

@@ -32,15 +32,16 @@ internal static class HelpText
             "  -t, --text            read in text mode (the default)\n" +
             "  -z, --zero            end each output line with NUL, not newline,\n" +
             "                          and do not escape file names\n" +
-            "      --threads=N       hash files on N threads (default: one per processor;\n" +
-            "                          1: one file after the other), the files a --check\n" +
-            "                          list names too; lines still come out in the order\n" +
-            "                          of the FILEs (or the list). Only blake3 spreads\n" +
-            "                          one large file over threads: the others hash a\n" +
-            "                          file on one core (blake2b, blake2s, blake256 and\n" +
-            "                          blake224 are sequential; blake2bp and blake2sp run\n" +
-            "                          their leaves side by side in one core's vector\n" +
-            "                          lanes)\n" +
+            "      --threads=N       hash files on N threads (default: one per processor,\n" +
+            "                          and one more where there are several, to keep them\n" +
+            "                          busy while a thread waits for a read; 1: one file\n" +
+            "                          after the other), the files a --check list names\n" +
+            "                          too; lines still come out in the order of the\n" +
+            "                          FILEs (or the list). Only blake3 spreads one large\n" +
+            "                          file over threads: the others hash a file on one\n" +
+            "                          core (blake2b, blake2s, blake256 and blake224 are\n" +
+            "                          sequential; blake2bp and blake2sp run their leaves\n" +
+            "                          side by side in one core's vector lanes)\n" +
             "      --num-threads=N   the same, under b3sum's name\n" +
             "\n" +
             "As b3sum does:\n" +

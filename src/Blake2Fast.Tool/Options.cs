@@ -32,7 +32,7 @@ internal sealed class Options
 
     public bool Warn { get; set; }
 
-    /// <summary>The <c>--threads</c> value; null when not given: one per processor.</summary>
+    /// <summary>The <c>--threads</c> value; null when not given (<see cref="B2fSum.DefaultThreads"/>).</summary>
     public int? Threads { get; set; }
 
     public List<string> Files { get; } = new();

@@ -77,18 +77,29 @@ internal sealed class StandardOutputWriter : TextWriter
 
     public override void Write(char value)
     {
-        Guard(() => _inner.Write(value));
+        try
+        {
+            _inner.Write(value);
+        }
+        catch (IOException ex)
+        {
+            Failed(ex);
+        }
+
         if (value == '\n' && FlushEachLine)
         {
             Flush();
         }
     }
 
-    public override void Write(char[] buffer, int index, int count) => Write(new string(buffer, index, count));
+    public override void Write(char[] buffer, int index, int count) => Write(buffer.AsSpan(index, count));
 
-    public override void Write(string? value)
+    public override void Write(string? value) => Write(value.AsSpan());
+
+    // Every write comes here, with no allocation per line (the runtime's default would copy the span into a string).
+    public override void Write(ReadOnlySpan<char> value)
     {
-        if (string.IsNullOrEmpty(value))
+        if (value.IsEmpty)
         {
             return;
         }
@@ -96,30 +107,43 @@ internal sealed class StandardOutputWriter : TextWriter
         int end = FlushEachLine ? value.LastIndexOf('\n') + 1 : 0;
         if (end == 0)
         {
-            Guard(() => _inner.Write(value));
+            WriteInner(value);
             return;
         }
 
         // Up to the last newline now, the rest (a -z line, a partial line) stays buffered.
-        Guard(() => _inner.Write(value.AsSpan(0, end)));
+        WriteInner(value.Slice(0, end));
         Flush();
         if (end < value.Length)
         {
-            Guard(() => _inner.Write(value.AsSpan(end)));
+            WriteInner(value.Slice(end));
         }
     }
 
-    public override void Flush() => Guard(_inner.Flush);
+    public override void Flush()
+    {
+        try
+        {
+            _inner.Flush();
+        }
+        catch (IOException ex)
+        {
+            Failed(ex);
+        }
+    }
 
     /// <summary>Writes bytes unencoded (<c>--raw</c>), after the text already buffered.</summary>
     public void WriteBytes(ReadOnlySpan<byte> bytes)
     {
-        byte[] copy = bytes.ToArray();
-        Guard(() =>
+        try
         {
             _inner.Flush();
-            _stream.Write(copy, 0, copy.Length);
-        });
+            _stream.Write(bytes);
+        }
+        catch (IOException ex)
+        {
+            Failed(ex);
+        }
     }
 
     /// <summary>
@@ -159,16 +183,22 @@ internal sealed class StandardOutputWriter : TextWriter
     /// <summary>The system's reason in an I/O exception, or coreutils' fallback when there is none.</summary>
     public static string Reason(IOException ex) => ex.Message.Length > 0 ? ex.Message : "Input/output error";
 
-    private void Guard(Action action)
+    private void WriteInner(ReadOnlySpan<char> value)
     {
         try
         {
-            action();
+            _inner.Write(value);
         }
         catch (IOException ex)
         {
-            DieIfBrokenPipe(ex);
-            _failed = true;
+            Failed(ex);
         }
+    }
+
+    /// <summary>A failed write: the end by SIGPIPE if the reader is gone, else remembered for <see cref="Finish"/>.</summary>
+    private void Failed(IOException ex)
+    {
+        DieIfBrokenPipe(ex);
+        _failed = true;
     }
 }

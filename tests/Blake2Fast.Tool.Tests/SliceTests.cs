@@ -1,4 +1,5 @@
 using System;
+using Blake2Fast.Tool.Tests.Infrastructure;
 
 namespace Blake2Fast.Tool.Tests;
 
@@ -47,35 +48,6 @@ public sealed class SliceTests
             Assert.True(
                 Blake3.HashData(Data.AsSpan(0, bytesThere)).AsSpan().SequenceEqual(digest),
                 $"{bytesThere} bytes of a file opened at {sizeAtOpen}, {threads} threads");
-        }
-    }
-
-    /// <summary>A regular file whose size at the open was <c>sizeAtOpen</c> but which holds other bytes by the time it is read.</summary>
-    private sealed class ChangedFile : InputFile
-    {
-        private readonly ReadOnlyMemory<byte> _bytes;
-
-        public ChangedFile(ReadOnlyMemory<byte> bytes, long sizeAtOpen)
-        {
-            _bytes = bytes;
-            Size = sizeAtOpen;
-            Positional = true;
-        }
-
-        public override int Read(Span<byte> buffer, long offset)
-        {
-            if (offset >= _bytes.Length)
-            {
-                return 0;
-            }
-
-            int count = (int)Math.Min(buffer.Length, _bytes.Length - offset);
-            _bytes.Span.Slice((int)offset, count).CopyTo(buffer);
-            return count;
-        }
-
-        public override void Dispose()
-        {
         }
     }
 }

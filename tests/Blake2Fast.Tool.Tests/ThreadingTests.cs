@@ -81,6 +81,34 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
         Assert.Equal(Runner.B2sum(_tree.Directory, null, files).Stdout, stdout.ToString());
     }
 
+    /// <summary>
+    /// File counts around the window of files in flight (256 for up to 4 workers) and the batch the caller waits for
+    /// (a quarter of it), with some files held back so that the workers finish out of order, some of them longer than
+    /// the caller's longest sleep (5 ms), and errors in between: the output is b2sum's, in argument order.
+    /// </summary>
+    [Theory]
+    [InlineData(2, 63)]
+    [InlineData(2, 64)]
+    [InlineData(2, 65)]
+    [InlineData(2, 255)]
+    [InlineData(2, 256)]
+    [InlineData(2, 257)]
+    [InlineData(3, 1200)]
+    [InlineData(5, 1999)]
+    public void Output_keeps_argument_order_across_batches_and_windows(int workers, int count)
+    {
+        string[] files = _tree.Names.Take(count).Select((n, i) => i % 101 == 50 ? "no-such-file-" + i : n).ToArray();
+        ToolResult result = Run(["--threads", workers.ToString(System.Globalization.CultureInfo.InvariantCulture), .. files], index =>
+        {
+            if (index % 61 == 7)
+            {
+                Thread.Sleep(index % 2 == 0 ? 1 : 8);
+            }
+        });
+
+        Runner.AssertSame(Runner.B2sum(_tree.Directory, null, files), result, files);
+    }
+
     /// <summary>One file that cannot be read among thousands: reported in its place, every other file hashed, exit 1.</summary>
     [Fact]
     public void One_unreadable_file_among_thousands_is_reported_in_its_place()
@@ -241,6 +269,17 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
             }
 
             Interlocked.Add(ref _lines, value?.Count(c => c == '\n') ?? 0);
+        }
+
+        // The tool writes its lines as spans (StringWriter's own override would bypass the count).
+        public override void Write(ReadOnlySpan<char> buffer)
+        {
+            lock (this)
+            {
+                base.Write(buffer);
+            }
+
+            Interlocked.Add(ref _lines, buffer.Count('\n'));
         }
 
         public override string ToString()
