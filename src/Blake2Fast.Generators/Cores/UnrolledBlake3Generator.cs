@@ -163,6 +163,19 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
             AppendLaneRounds(s, rotate, formats);
             s.AppendLine("        }");
             s.AppendLine();
+            // The overload as a type, for Blake3LanesPlusRow's TWoven: Woven128 for Vector128<uint> rows, and so on.
+            string width = r.Replace("Vector", "").Replace("<uint>", "");
+            var arguments = new StringBuilder();
+            for (int i = 0; i < 16; i++)
+                arguments.Append($"ref v{i}, ");
+            s.AppendLine($"        /// <summary><c>RoundsWithRow</c> for rows of {width} bits, as <c>Blake3LanesPlusRow</c> takes it.</summary>");
+            s.AppendLine($"        internal readonly struct Woven{width} : IBlake3WovenRounds<{vector}, {r}>");
+            s.AppendLine("        {");
+            s.AppendLine("            [MethodImpl(MethodImplOptions.AggressiveInlining)]");
+            s.AppendLine($"            public void Rounds({parameters}ref {vector} m, ref {r} a, ref {r} b, ref {r} c, ref {r} d, {r} x0, {r} y0, {r} x1, {r} y1) =>");
+            s.AppendLine($"                RoundsWithRow({arguments}ref m, ref a, ref b, ref c, ref d, x0, y0, x1, y1);");
+            s.AppendLine("        }");
+            s.AppendLine();
         }
         s.AppendLine("    }");
         s.AppendLine("}");

@@ -60,86 +60,36 @@ internal static partial class Blake3Avx512
 
     /// <summary>
     /// The <see cref="HashMany"/> contract for groups of 17 inputs: 16 in the lanes and the 17th in an SSE4.1 row woven
-    /// into the same rounds. <c>Blake3Batches</c> runs the last full group and one more input on it: 17 chunks take
-    /// 2,640 ns here against 2,230 for 16 alone and 3,210 for 16 then 1 (Zen 4; the row's dependency chain runs in
-    /// the gaps of the lanes' throughput-bound work).
+    /// into the same rounds (Woven128, written by the build). <c>Blake3Batches</c> runs the last full group and one
+    /// more input on it: 17 chunks take 2,640 ns here against 2,230 for 16 alone and 3,210 for 16 then 1 (Zen 4; the
+    /// row's dependency chain runs in the gaps of the lanes' throughput-bound work).
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void HashManyPlusOne(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector128<uint>, Blake3RowSse41.Ops, Woven<Vector128<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector128<uint>, Blake3RowSse41.Ops, Woven128>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
-    /// <summary>
-    /// As <see cref="HashManyPlusOne"/> for groups of 18: the 17th and 18th side by side in an AVX2 row (two inputs,
-    /// one per 128-bit lane, at about the cost of one).
-    /// </summary>
+    /// <summary>Groups of 18: the 17th and 18th side by side in an AVX2 row (one per 128-bit lane, at about the cost of one).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void HashManyPlusTwo(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector256<uint>, Blake3RowAvx2.Ops, Woven<Vector256<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector256<uint>, Blake3RowAvx2.Ops, Woven256>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
-    /// <summary>As <see cref="HashManyPlusOne"/> for groups of 20: four more in an AVX-512 row (one per 128-bit lane).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void HashManyPlusFour(
-        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
-        uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector512<uint>, Blake3RowAvx512.Ops, Woven<Vector512<uint>>>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
-
-    /// <summary>
-    /// As <see cref="HashManyPlusFour"/> for groups of 19: the row of four starts at the 16th input, which the lanes
-    /// hash too, so a rest of three needs no input past the group (19 KiB).
-    /// </summary>
+    /// <summary>Groups of 19: an AVX-512 row of four from the 16th input, which the lanes hash too (no input past the group).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void HashManyPlusThree(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector512<uint>, Blake3RowAvx512.Ops, WovenOverOne>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector512<uint>, Blake3RowAvx512.Ops, Woven512>.HashManyFromLastLane(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
-    /// <summary>The woven rounds of a row of four whose first input is the lanes' last.</summary>
-    private readonly struct WovenOverOne : IBlake3WovenRounds<Vector512<uint>, Vector512<uint>>
-    {
-        public int Overlap => 1;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Rounds(ref Vector512<uint> v0, ref Vector512<uint> v1, ref Vector512<uint> v2, ref Vector512<uint> v3, ref Vector512<uint> v4, ref Vector512<uint> v5, ref Vector512<uint> v6, ref Vector512<uint> v7,
-            ref Vector512<uint> v8, ref Vector512<uint> v9, ref Vector512<uint> v10, ref Vector512<uint> v11, ref Vector512<uint> v12, ref Vector512<uint> v13, ref Vector512<uint> v14, ref Vector512<uint> v15, ref Vector512<uint> m,
-            ref Vector512<uint> a, ref Vector512<uint> b, ref Vector512<uint> c, ref Vector512<uint> d, Vector512<uint> x0, Vector512<uint> y0, Vector512<uint> x1, Vector512<uint> y1) =>
-            RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
-                ref a, ref b, ref c, ref d, x0, y0, x1, y1);
-    }
-
-    /// <summary>The woven rounds for rows of <typeparamref name="TRow"/> (one of the generated overloads; the type tests fold).</summary>
-    private readonly struct Woven<TRow> : IBlake3WovenRounds<Vector512<uint>, TRow> where TRow : struct
-    {
-        public int Overlap => 0;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Rounds(ref Vector512<uint> v0, ref Vector512<uint> v1, ref Vector512<uint> v2, ref Vector512<uint> v3, ref Vector512<uint> v4, ref Vector512<uint> v5, ref Vector512<uint> v6, ref Vector512<uint> v7,
-            ref Vector512<uint> v8, ref Vector512<uint> v9, ref Vector512<uint> v10, ref Vector512<uint> v11, ref Vector512<uint> v12, ref Vector512<uint> v13, ref Vector512<uint> v14, ref Vector512<uint> v15, ref Vector512<uint> m,
-            ref TRow a, ref TRow b, ref TRow c, ref TRow d, TRow x0, TRow y0, TRow x1, TRow y1)
-        {
-            if (typeof(TRow) == typeof(Vector128<uint>))
-            {
-                RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
-                    ref Unsafe.As<TRow, Vector128<uint>>(ref a), ref Unsafe.As<TRow, Vector128<uint>>(ref b), ref Unsafe.As<TRow, Vector128<uint>>(ref c), ref Unsafe.As<TRow, Vector128<uint>>(ref d),
-                    Unsafe.As<TRow, Vector128<uint>>(ref x0), Unsafe.As<TRow, Vector128<uint>>(ref y0), Unsafe.As<TRow, Vector128<uint>>(ref x1), Unsafe.As<TRow, Vector128<uint>>(ref y1));
-            }
-            else if (typeof(TRow) == typeof(Vector512<uint>))
-            {
-                RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
-                    ref Unsafe.As<TRow, Vector512<uint>>(ref a), ref Unsafe.As<TRow, Vector512<uint>>(ref b), ref Unsafe.As<TRow, Vector512<uint>>(ref c), ref Unsafe.As<TRow, Vector512<uint>>(ref d),
-                    Unsafe.As<TRow, Vector512<uint>>(ref x0), Unsafe.As<TRow, Vector512<uint>>(ref y0), Unsafe.As<TRow, Vector512<uint>>(ref x1), Unsafe.As<TRow, Vector512<uint>>(ref y1));
-            }
-            else
-            {
-                RoundsWithRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m,
-                    ref Unsafe.As<TRow, Vector256<uint>>(ref a), ref Unsafe.As<TRow, Vector256<uint>>(ref b), ref Unsafe.As<TRow, Vector256<uint>>(ref c), ref Unsafe.As<TRow, Vector256<uint>>(ref d),
-                    Unsafe.As<TRow, Vector256<uint>>(ref x0), Unsafe.As<TRow, Vector256<uint>>(ref y0), Unsafe.As<TRow, Vector256<uint>>(ref x1), Unsafe.As<TRow, Vector256<uint>>(ref y1));
-            }
-        }
-    }
+    /// <summary>Groups of 20: four more in an AVX-512 row (one per 128-bit lane).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void HashManyPlusFour(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
+        Blake3LanesPlusRow<Vector512<uint>, Ops, Vector512<uint>, Blake3RowAvx512.Ops, Woven512>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     private readonly struct Ops : IBlake3LaneOps<Vector512<uint>>
     {

@@ -15,12 +15,6 @@ internal interface IBlake3WovenRounds<TVec, TRow>
     void Rounds(ref TVec v0, ref TVec v1, ref TVec v2, ref TVec v3, ref TVec v4, ref TVec v5, ref TVec v6, ref TVec v7,
         ref TVec v8, ref TVec v9, ref TVec v10, ref TVec v11, ref TVec v12, ref TVec v13, ref TVec v14, ref TVec v15, ref TVec m,
         ref TRow a, ref TRow b, ref TRow c, ref TRow d, TRow x0, TRow y0, TRow x1, TRow y1);
-
-    /// <summary>
-    /// How many of the row's inputs are the lanes' last ones again (0 or 1): a row of four then takes a rest of three
-    /// with no input past the group (its extra input hashes a lane's chunk again and writes the same chaining value).
-    /// </summary>
-    int Overlap { get; }
 }
 
 /// <summary>
@@ -50,19 +44,33 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
         Unsafe.SkipInit(out Blake3Message<TVec> message);
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref message);
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref message, 0);
+    }
+
+    /// <summary>
+    /// As <see cref="HashMany"/>, but the row starts at the lanes' last input, which it hashes again (writing the same
+    /// chaining value): groups of the lanes plus the row's inputs less one. A row of four then takes a rest of three
+    /// with no input past the group.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void HashManyFromLastLane(
+        ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output)
+    {
+        Unsafe.SkipInit(out Blake3Message<TVec> message);
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref message, 1);
     }
 
     // As Blake3LaneCore.Loop (the message in the caller's frame, fully optimized at once), plus the row.
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Loop(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
-        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3Message<TVec> message)
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3Message<TVec> message, int overlap)
     {
         TOps o = default;
         TRowOps ro = default;
         // Inputs per group: the lanes', then the row's (from the lanes' last ones where it overlaps them).
-        int lanes = Blake3LaneCore<TVec, TOps>.Lanes, rowStart = lanes - default(TWoven).Overlap, inputs = rowStart + ro.Inputs;
+        int lanes = Blake3LaneCore<TVec, TOps>.Lanes, rowStart = lanes - overlap, inputs = rowStart + ro.Inputs;
         ref TVec m = ref Unsafe.As<Blake3Message<TVec>, TVec>(ref message);
         nint laneStride = (nint)stride;
         nuint last = blocks - 1;
