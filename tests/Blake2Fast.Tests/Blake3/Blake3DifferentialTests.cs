@@ -69,9 +69,14 @@ public class Blake3DifferentialTests
         Assert.Equal(derived, Blake3.DeriveKey(context, input, outputLength));
     }
 
-    /// <summary>A few inputs around 1 MiB, where whole subtrees of 64 chunks run through the lane kernels.</summary>
+    /// <summary>
+    /// A few inputs around 1 MiB and 2 MiB, where batches of up to 1,024 chunks run through the lane kernels: a whole
+    /// batch that may be the root, two batches, batches cut short where random pieces leave the counter unaligned.
+    /// </summary>
     [Theory]
     [InlineData(1 << 20)]
+    [InlineData(2 << 20)]
+    [InlineData((3 << 20) + 1500)]
     [InlineData((1 << 20) + 1)]
     [InlineData((1 << 20) - 1025)]
     [InlineData(1_234_567)]
