@@ -10,7 +10,8 @@ namespace Blake2Fast.Cores;
 /// BLAKE3 on AVX2: 8 inputs (chunks or parents) side by side in 256-bit registers. Rotations by 16 and 8 are
 /// byte shuffles, by 12 and 7 shift-shift-or; where AVX-512 VL is present each is one vprord instead.
 /// </summary>
-internal static class Blake3Avx2
+[UnrolledBlake3Lanes("Vector256<uint>", "Avx512F.VL.RotateRight({0}, {1})")]
+internal static partial class Blake3Avx2
 {
     public static bool IsSupported => Avx2.IsSupported && BitConverter.IsLittleEndian;
 
@@ -26,9 +27,18 @@ internal static class Blake3Avx2
     private readonly struct Ops : IBlake3LaneOps<Vector256<uint>>
     {
         public Vector256<uint> Indices => Vector256.Create(0u, 1, 2, 3, 4, 5, 6, 7);
-        // The looped rounds: written out (as AVX-512's are), they measured the same here (Zen 4: 8 lanes 1,404 against
-        // 1,413 ns, 4 lanes 1,334 against 1,343), being latency-bound rather than issue-bound.
-        public bool UnrolledRounds(ref Vector256<uint> v0, ref Vector256<uint> v1, ref Vector256<uint> v2, ref Vector256<uint> v3, ref Vector256<uint> v4, ref Vector256<uint> v5, ref Vector256<uint> v6, ref Vector256<uint> v7, ref Vector256<uint> v8, ref Vector256<uint> v9, ref Vector256<uint> v10, ref Vector256<uint> v11, ref Vector256<uint> v12, ref Vector256<uint> v13, ref Vector256<uint> v14, ref Vector256<uint> v15, ref Vector256<uint> message) => false;
+        // With AVX-512 VL (32 registers, vprord), the rounds as the build writes them out: 8 lanes 1,399 against
+        // 1,412 to 1,433 ns looped (Zen 4; the official assembly's 8 lanes 1,339). Without it the looped rounds,
+        // whose message words are memory operands: with 16 registers all holding state, written-out rounds
+        // measured no faster (1,404 against 1,413).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool UnrolledRounds(ref Vector256<uint> v0, ref Vector256<uint> v1, ref Vector256<uint> v2, ref Vector256<uint> v3, ref Vector256<uint> v4, ref Vector256<uint> v5, ref Vector256<uint> v6, ref Vector256<uint> v7, ref Vector256<uint> v8, ref Vector256<uint> v9, ref Vector256<uint> v10, ref Vector256<uint> v11, ref Vector256<uint> v12, ref Vector256<uint> v13, ref Vector256<uint> v14, ref Vector256<uint> v15, ref Vector256<uint> message)
+        {
+            if (!Avx512F.VL.IsSupported)
+                return false;
+            Rounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref message);
+            return true;
+        }
         public bool ParkForRotations => !Avx512F.VL.IsSupported;
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(uint value) => Vector256.Create(value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Subtract(Vector256<uint> a, Vector256<uint> b) => Avx2.Subtract(a, b);

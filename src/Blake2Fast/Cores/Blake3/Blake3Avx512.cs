@@ -112,19 +112,20 @@ internal static partial class Blake3Avx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR3(Vector512<uint> x) => Avx512F.RotateRight(x, 8);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR4(Vector512<uint> x) => Avx512F.RotateRight(x, 7);
 
-        // Rows of 2 x 32 bytes (lane k low, lane k + 8 high) through three shuffle stages: 48 shuffles per 16
-        // blocks, against 784 vector operations of the rounds.
+        // Rows of 2 x 32 bytes (lanes k and k + 4, see Transpose512ByShuffle) through three shuffle stages: 48
+        // shuffles per 16 blocks, against 784 vector operations of the rounds, and no register held for them.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector512<uint> words) =>
-            LaneTranspose.Words32<Vector512<ulong>, RowsByInsert>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
+            LaneTranspose.Words32<Vector512<ulong>, Transpose512ByShuffle>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
 
-        // The same transpose backwards: row k then holds lane k's chain in its low half and lane k + 8's in its high half.
+        // The same transpose backwards, and one more shuffle a row: row k then holds lane k's chain in its low half
+        // and lane k + 8's in its high half.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void StoreChains(ref byte output, Vector512<uint> h0, Vector512<uint> h1, Vector512<uint> h2, Vector512<uint> h3, Vector512<uint> h4, Vector512<uint> h5, Vector512<uint> h6, Vector512<uint> h7)
         {
             Vector512<ulong> r0 = h0.AsUInt64(), r1 = h1.AsUInt64(), r2 = h2.AsUInt64(), r3 = h3.AsUInt64();
             Vector512<ulong> r4 = h4.AsUInt64(), r5 = h5.AsUInt64(), r6 = h6.AsUInt64(), r7 = h7.AsUInt64();
-            LaneTranspose.Words32x8<Vector512<ulong>, Transpose512>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
+            LaneTranspose.Words32x8<Vector512<ulong>, Transpose512ByShuffle>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
             Store(ref output, 0, r0); Store(ref output, 1, r1); Store(ref output, 2, r2); Store(ref output, 3, r3);
             Store(ref output, 4, r4); Store(ref output, 5, r5); Store(ref output, 6, r6); Store(ref output, 7, r7);
         }
@@ -132,29 +133,10 @@ internal static partial class Blake3Avx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static void Store(ref byte output, int k, Vector512<ulong> row)
         {
+            row = Transpose512ByShuffle.HalvesByLane(row);
             row.GetLower().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * k)));
             row.GetUpper().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * (k + 8))));
         }
-    }
-
-    /// <summary>
-    /// <see cref="Transpose512"/> with each row built as one 256-bit load and one vinserti64x4 from memory:
-    /// <c>Vector512.Create(lower, upper)</c> compiles (.NET 10) to two inserts into a stack temporary that is
-    /// reloaded and stored back on every block.
-    /// </summary>
-    private readonly struct RowsByInsert : ITransposeOps<Vector512<ulong>>
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector512<ulong> Row(ref byte row, nint low, nint high) => Avx512F.InsertVector256(
-            Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, low))).ToVector512Unsafe(),
-            Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, high))), 1);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow32(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackLow32(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh32(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackHigh32(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow64(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackLow64(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh64(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).UnpackHigh64(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinLow(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).JoinLow(a, b);
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinHigh(Vector512<ulong> a, Vector512<ulong> b) => default(Transpose512).JoinHigh(a, b);
     }
 }
 #endif

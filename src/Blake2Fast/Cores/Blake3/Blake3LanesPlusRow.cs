@@ -28,7 +28,7 @@ internal interface IBlake3WovenRounds<TVec, TRow>
 /// branch's calls before it drops the branch, and the woven rounds' inlinees then exhaust the plain loop's inlining
 /// budget (its rotations and stores became calls, 5x slower).
 /// </remarks>
-internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
+internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
     where TVec : struct
     where TOps : struct, IBlake3LaneOps<TVec>
     where TRow : struct
@@ -43,8 +43,8 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        Unsafe.SkipInit(out Blake3Message<TVec> message);
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref message, 0);
+        byte* space = stackalloc byte[Blake3Message<TVec>.Space];
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Blake3Message<TVec>.At(space), 0);
     }
 
     /// <summary>
@@ -57,8 +57,8 @@ internal static class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        Unsafe.SkipInit(out Blake3Message<TVec> message);
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref message, 1);
+        byte* space = stackalloc byte[Blake3Message<TVec>.Space];
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Blake3Message<TVec>.At(space), 1);
     }
 
     // As Blake3LaneCore.Loop (the message in the caller's frame, fully optimized at once), plus the row.
