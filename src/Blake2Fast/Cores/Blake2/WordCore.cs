@@ -77,7 +77,7 @@ internal static class WordSchedule<T> where T : struct
 /// The lane cores' compression loop over 16 vector words, written once: each lane runs its own hash. The chain
 /// (h[8], t0, t1, f0, f1, in lane layout) is passed as a ref to its first word.
 /// </summary>
-internal static class WordCore<T, TWord>
+internal static unsafe class WordCore<T, TWord>
     where T : struct
     where TWord : struct, IWord<T>
 {
@@ -118,11 +118,11 @@ internal static class WordCore<T, TWord>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
     {
-        Unsafe.SkipInit(out Message16<T> message);
-        Loop(ref chain, ref input, blocks, increment, ref message);
+        byte* space = stackalloc byte[CacheLine.Space<Message16<T>>()];
+        Loop(ref chain, ref input, blocks, increment, ref CacheLine.Align<Message16<T>>(space));
     }
 
-    // The message buffer m lives in the caller's frame: through a parameter the JIT keeps its address in a
+    // The message buffer m lives in the caller's frame, on a cache line: through a parameter the JIT keeps its address in a
     // register and folds each scheduled read into one load, where a local's address would be rebuilt before
     // every read.
     [MethodImpl(MethodImplOptions.NoInlining)]

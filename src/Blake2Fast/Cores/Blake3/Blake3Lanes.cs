@@ -217,8 +217,8 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        byte* space = stackalloc byte[Blake3Message<TVec>.Space];
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Blake3Message<TVec>.At(space));
+        byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3Message<TVec>>()];
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Internal.CacheLine.Align<Blake3Message<TVec>>(space));
     }
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
@@ -287,21 +287,13 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
     }
 }
 
-/// <summary>A block's 16 transposed message words and one scratch word (see <c>RotateB</c>), read through refs.</summary>
+/// <summary>
+/// A block's 16 transposed message words and one scratch word (see <c>RotateB</c>), read through refs; on the stack at a
+/// cache line (<see cref="Internal.CacheLine"/>), as the transpose stores each block's words and round one loads them.
+/// </summary>
 [StructLayout(LayoutKind.Sequential)]
-internal unsafe struct Blake3Message<T> where T : struct
+internal struct Blake3Message<T> where T : struct
 {
-    /// <summary>Stack bytes to place one at a 64-byte boundary (<see cref="At"/>).</summary>
-    public static int Space => Unsafe.SizeOf<Blake3Message<T>>() + 63;
-
-    /// <summary>
-    /// The buffer at the first 64-byte boundary of <paramref name="space"/> (<see cref="Space"/> bytes): the transpose
-    /// stores each block's 16 words and round one loads them, and a 512-bit access across two cache lines costs two.
-    /// The runtime aligns a frame to 16 bytes only, so where a buffer fell varied with the caller's stack depth.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ref Blake3Message<T> At(byte* space) => ref Unsafe.AsRef<Blake3Message<T>>((void*)(((nuint)space + 63) & ~(nuint)63));
-
 #pragma warning disable CS0169 // reached through a ref to the first word
     private T _w0, _w1, _w2, _w3, _w4, _w5, _w6, _w7, _w8, _w9, _w10, _w11, _w12, _w13, _w14, _w15, _scratch;
 #pragma warning restore CS0169

@@ -43,8 +43,8 @@ internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWove
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        byte* space = stackalloc byte[Blake3Message<TVec>.Space];
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Blake3Message<TVec>.At(space), 0);
+        byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3Message<TVec>>()];
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Internal.CacheLine.Align<Blake3Message<TVec>>(space), 0);
     }
 
     /// <summary>
@@ -57,8 +57,8 @@ internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWove
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        byte* space = stackalloc byte[Blake3Message<TVec>.Space];
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Blake3Message<TVec>.At(space), 1);
+        byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3Message<TVec>>()];
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Internal.CacheLine.Align<Blake3Message<TVec>>(space), 1);
     }
 
     // As Blake3LaneCore.Loop (the message in the caller's frame, fully optimized at once), plus the row.
