@@ -77,13 +77,14 @@ internal interface ITransposeOps<TVec> where TVec : struct
     TVec JoinHigh(TVec a, TVec b);
 
     /// <summary>
-    /// In <see cref="LaneTranspose.Words32"/>: the lane whose 32 bytes fill row <paramref name="i"/>'s low half; the
-    /// high half's lane is <see cref="HighStep32"/> above it (256-bit rows have no high half). The joins decide it.
+    /// The lane whose 32 bytes fill row <paramref name="i"/>'s low half, of a transpose of <paramref name="rows"/> rows
+    /// (<see cref="LaneTranspose.Words64"/> 4, <see cref="LaneTranspose.Words32"/> 8); the high half's lane is
+    /// <see cref="HighStep"/> above it (256-bit rows have no high half). The joins decide it.
     /// </summary>
-    int Lane32(int i);
+    int Lane(int i, int rows);
 
-    /// <summary>See <see cref="Lane32"/>.</summary>
-    int HighStep32 { get; }
+    /// <summary>See <see cref="Lane"/>.</summary>
+    int HighStep(int rows);
 }
 
 internal readonly struct Transpose256 : ITransposeOps<Vector256<ulong>>
@@ -96,36 +97,20 @@ internal readonly struct Transpose256 : ITransposeOps<Vector256<ulong>>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> UnpackHigh64(Vector256<ulong> a, Vector256<ulong> b) => Avx2.UnpackHigh(a, b);
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> JoinLow(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Permute2x128(a, b, 0x20);
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<ulong> JoinHigh(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Permute2x128(a, b, 0x31);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public int Lane32(int i) => i;
-    public int HighStep32 => 0;
-}
-
-internal readonly struct Transpose512 : ITransposeOps<Vector512<ulong>>
-{
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public Vector512<ulong> Row(ref byte row, nint low, nint high) => Vector512.Create(
-        Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, low))),
-        Vector256.LoadUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref row, high))));
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow32(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackLow(a.AsUInt32(), b.AsUInt32()).AsUInt64();
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh32(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackHigh(a.AsUInt32(), b.AsUInt32()).AsUInt64();
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackLow64(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackLow(a, b);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> UnpackHigh64(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.UnpackHigh(a, b);
-    // A two-source permute (vpermt2q) where 256 bits have vperm2i128.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinLow(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.PermuteVar8x64x2(a, Vector512.Create(0ul, 1, 8, 9, 4, 5, 12, 13), b);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinHigh(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.PermuteVar8x64x2(a, Vector512.Create(2ul, 3, 10, 11, 6, 7, 14, 15), b);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public int Lane32(int i) => i;
-    public int HighStep32 => 8;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public int Lane(int i, int rows) => i;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public int HighStep(int rows) => 0;
 }
 
 /// <summary>
-/// <see cref="Transpose512"/> with joins that need no index register: vshufi64x2 takes two 128-bit chunks of a then
-/// two of b (a0 a2 b0 b2), so row i pairs lanes i and i + 4 (rows 4 to 7: i + 4 and i + 8) for the words to come out
-/// in lane order. The index vectors of vpermt2q are loop invariants the JIT keeps in two registers for the whole
-/// loop, and a kernel whose 16 state and 16 message words fill all 32 then spills message words (Zen 4, BLAKE3
-/// 16 lanes: 3 spills and 20 reloads a block). Rows are one 256-bit load and one vinserti64x4 from memory:
-/// <c>Vector512.Create(lower, upper)</c> compiles (.NET 10) to two inserts into a stack temporary.
+/// The 512-bit transpose. Rows are one 256-bit load and one vinserti64x4 from memory (<c>Vector512.Create(lower,
+/// upper)</c> compiles, .NET 10, to two inserts into a stack temporary). The joins are vshufi64x2, which takes two
+/// 128-bit chunks of a, then two of b (a0 a2 b0 b2), so rows pair lanes i and i + rows/2 (the second half of the
+/// rows: i + rows/2 and i + rows) for the words to come out in lane order. A two-source vpermt2q would keep the
+/// natural pairs, but its index vectors are loop invariants the JIT holds in two registers for the whole loop, and
+/// a kernel whose 16 state and 16 message words fill all 32 then spills message words (Zen 4, BLAKE3's 16 lanes:
+/// 3 spills and 20 reloads a block).
 /// </summary>
-internal readonly struct Transpose512ByShuffle : ITransposeOps<Vector512<ulong>>
+internal readonly struct Transpose512 : ITransposeOps<Vector512<ulong>>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public Vector512<ulong> Row(ref byte row, nint low, nint high) => Avx512F.InsertVector256(
@@ -139,8 +124,8 @@ internal readonly struct Transpose512ByShuffle : ITransposeOps<Vector512<ulong>>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinLow(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Shuffle4x128(a, b, 0b10_00_10_00);
     /// <summary>Chunks 1 and 3 of a, then 1 and 3 of b.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<ulong> JoinHigh(Vector512<ulong> a, Vector512<ulong> b) => Avx512F.Shuffle4x128(a, b, 0b11_01_11_01);
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] public int Lane32(int i) => i < 4 ? i : i + 4;
-    public int HighStep32 => 4;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public int Lane(int i, int rows) => i < rows / 2 ? i : i + rows / 2;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] public int HighStep(int rows) => rows / 2;
 
     /// <summary>
     /// After <see cref="LaneTranspose.Words32x8"/> backwards, row k holds chunks (lane k words 0-3, lane k + 8 words 0-3,
@@ -165,10 +150,10 @@ internal static class LaneTranspose
         TOps o = default;
         for (int g = 0; g < 4; g++)
         {
-            // Rows: words 4g..4g+3 of lanes 0..3 (and 4..7 in the high halves).
+            // Rows: words 4g..4g+3 of 4 lanes (and of 4 more in the high halves; which ones, Lane says).
             ref byte row = ref Unsafe.Add(ref input, g * 32);
-            TVec r0 = o.Row(ref row, 0, 4 * stride), r1 = o.Row(ref row, stride, 5 * stride);
-            TVec r2 = o.Row(ref row, 2 * stride, 6 * stride), r3 = o.Row(ref row, 3 * stride, 7 * stride);
+            TVec r0 = Row<TVec, TOps>(ref row, 0, 4, stride), r1 = Row<TVec, TOps>(ref row, 1, 4, stride);
+            TVec r2 = Row<TVec, TOps>(ref row, 2, 4, stride), r3 = Row<TVec, TOps>(ref row, 3, 4, stride);
             TVec t0 = o.UnpackLow64(r0, r1), t1 = o.UnpackHigh64(r0, r1);
             TVec t2 = o.UnpackLow64(r2, r3), t3 = o.UnpackHigh64(r2, r3);
             ref TVec w = ref Unsafe.Add(ref words, 4 * g);
@@ -187,12 +172,12 @@ internal static class LaneTranspose
     {
         for (int g = 0; g < 2; g++)
         {
-            // Rows: words 8g..8g+7 of 8 lanes (and of 8 more in the high halves; which ones, Lane32 says).
+            // Rows: words 8g..8g+7 of 8 lanes (and of 8 more in the high halves; which ones, Lane says).
             ref byte row = ref Unsafe.Add(ref input, g * 32);
-            TVec r0 = Row32<TVec, TOps>(ref row, 0, stride), r1 = Row32<TVec, TOps>(ref row, 1, stride);
-            TVec r2 = Row32<TVec, TOps>(ref row, 2, stride), r3 = Row32<TVec, TOps>(ref row, 3, stride);
-            TVec r4 = Row32<TVec, TOps>(ref row, 4, stride), r5 = Row32<TVec, TOps>(ref row, 5, stride);
-            TVec r6 = Row32<TVec, TOps>(ref row, 6, stride), r7 = Row32<TVec, TOps>(ref row, 7, stride);
+            TVec r0 = Row<TVec, TOps>(ref row, 0, 8, stride), r1 = Row<TVec, TOps>(ref row, 1, 8, stride);
+            TVec r2 = Row<TVec, TOps>(ref row, 2, 8, stride), r3 = Row<TVec, TOps>(ref row, 3, 8, stride);
+            TVec r4 = Row<TVec, TOps>(ref row, 4, 8, stride), r5 = Row<TVec, TOps>(ref row, 5, 8, stride);
+            TVec r6 = Row<TVec, TOps>(ref row, 6, 8, stride), r7 = Row<TVec, TOps>(ref row, 7, 8, stride);
             Words32x8<TVec, TOps>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
             ref TVec w = ref Unsafe.Add(ref words, 8 * g);
             w = r0;
@@ -207,13 +192,13 @@ internal static class LaneTranspose
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TVec Row32<TVec, TOps>(ref byte row, int i, nint stride)
+    private static TVec Row<TVec, TOps>(ref byte row, int i, int rows, nint stride)
         where TVec : struct
         where TOps : struct, ITransposeOps<TVec>
     {
         TOps o = default;
-        int lane = o.Lane32(i);
-        return o.Row(ref row, lane * stride, (lane + o.HighStep32) * stride);
+        int lane = o.Lane(i, rows);
+        return o.Row(ref row, lane * stride, (lane + o.HighStep(rows)) * stride);
     }
 
     /// <summary>

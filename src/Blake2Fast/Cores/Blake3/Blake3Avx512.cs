@@ -112,11 +112,11 @@ internal static partial class Blake3Avx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR3(Vector512<uint> x) => Avx512F.RotateRight(x, 8);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector512<uint> RotR4(Vector512<uint> x) => Avx512F.RotateRight(x, 7);
 
-        // Rows of 2 x 32 bytes (lanes k and k + 4, see Transpose512ByShuffle) through three shuffle stages: 48
+        // Rows of 2 x 32 bytes (lanes k and k + 4, see Transpose512) through three shuffle stages: 48
         // shuffles per 16 blocks, against 784 vector operations of the rounds, and no register held for them.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector512<uint> words) =>
-            LaneTranspose.Words32<Vector512<ulong>, Transpose512ByShuffle>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
+            LaneTranspose.Words32<Vector512<ulong>, Transpose512>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
 
         // The same transpose backwards, and one more shuffle a row: row k then holds lane k's chain in its low half
         // and lane k + 8's in its high half.
@@ -125,7 +125,7 @@ internal static partial class Blake3Avx512
         {
             Vector512<ulong> r0 = h0.AsUInt64(), r1 = h1.AsUInt64(), r2 = h2.AsUInt64(), r3 = h3.AsUInt64();
             Vector512<ulong> r4 = h4.AsUInt64(), r5 = h5.AsUInt64(), r6 = h6.AsUInt64(), r7 = h7.AsUInt64();
-            LaneTranspose.Words32x8<Vector512<ulong>, Transpose512ByShuffle>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
+            LaneTranspose.Words32x8<Vector512<ulong>, Transpose512>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
             Store(ref output, 0, r0); Store(ref output, 1, r1); Store(ref output, 2, r2); Store(ref output, 3, r3);
             Store(ref output, 4, r4); Store(ref output, 5, r5); Store(ref output, 6, r6); Store(ref output, 7, r7);
         }
@@ -133,7 +133,7 @@ internal static partial class Blake3Avx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static void Store(ref byte output, int k, Vector512<ulong> row)
         {
-            row = Transpose512ByShuffle.HalvesByLane(row);
+            row = Transpose512.HalvesByLane(row);
             row.GetLower().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * k)));
             row.GetUpper().StoreUnsafe(ref Unsafe.As<byte, ulong>(ref Unsafe.Add(ref output, 32 * (k + 8))));
         }
