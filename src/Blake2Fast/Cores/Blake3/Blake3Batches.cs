@@ -10,8 +10,9 @@ namespace Blake2Fast.Cores;
 /// reads: 13 chunks on 16 lanes cost what 16 cost, where 8 + 4 + 1 on three kernels cost twice that. A rest of up
 /// to four goes to a row kernel (one input per 128-bit lane, <c>Blake3RowCore</c>), which costs about what one
 /// input costs at every width. One to four inputs past full groups (17 to 20 chunks) go, with the last group, to a
-/// kernel that weaves them into the lanes' rounds where there is one (<c>Blake3LanesPlusRow</c>): 16 + 1 chunks then
-/// cost 1.18x what 16 cost, where 16 then 1 cost 1.44x.
+/// kernel that takes them in the same rounds where there is one (one chunk rotated through the lanes, or a row woven
+/// into them: <c>Blake3Avx512.HashManyPlusOne</c>, <c>Blake3LanesPlusRow</c>): 16 + 1 chunks then cost 1.14x what 16
+/// cost, where 16 then 1 cost 1.44x.
 /// </summary>
 internal static unsafe class Blake3Batches
 {
