@@ -435,7 +435,7 @@ internal unsafe struct Blake3Tree
             int half = chunks / 2;
             Subtree(input, half, counter, key, flags, core, pair);
             Subtree(input + (long)half * ChunkLength, half, counter + (ulong)half, key, flags, core, pair + 32);
-            Blake3Kernels.HashMany(core, ref *pair, 1, BlockLength, 1, ref *key, 0, false, flags | Parent, 0, 0, ref *cv);
+            Blake3Batches.HashMany(core, pair, 1, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cv, 64, 32);
             return;
         }
         int room = Room(chunks);

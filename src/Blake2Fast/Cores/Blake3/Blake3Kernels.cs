@@ -1,12 +1,12 @@
 using System.Collections.Generic;
 using System.Linq;
-using System.Runtime.CompilerServices;
 
 namespace Blake2Fast.Cores;
 
 /// <summary>
 /// BLAKE3's job in the one kernel registry (<see cref="CoreTable.Blake3"/>): kernels of the <c>HashMany</c>
-/// contract of <see cref="Blake3Portable.HashMany"/>, and the split of any number of inputs across them.
+/// contract of <see cref="Blake3Portable.HashMany"/>, and each core's ladder of them; <c>Blake3Batches</c> splits any
+/// number of inputs across a ladder.
 /// </summary>
 /// <remarks>
 /// No CPU rule applies here (unlike one-message BLAKE2 on Zen 5): hashing many chunks side by side is where vector
@@ -14,7 +14,7 @@ namespace Blake2Fast.Cores;
 /// </remarks>
 internal sealed unsafe class Blake3KernelSet : KernelSet
 {
-    // Per core: the kernels a HashMany on that core uses, widest first (the portable one last), worked out once.
+    // Per core: the kernels Blake3Batches uses on that core, widest first (the portable one last), worked out once.
     private readonly Kernel[][] _ladders;
 
     public Blake3KernelSet(string name, params Kernel[] kernels)
@@ -76,30 +76,6 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
             EntryOf(kernel)(ref input[g * BytesPerUnit(kernel.Lanes)], 1, 1024, 16, ref *key, (ulong)g, true, 0, 1, 2, ref *output);
         }
     }
-
-    /// <summary>
-    /// <see cref="Blake3Portable.HashMany"/> over <paramref name="count"/> inputs (any number): the widest kernel at
-    /// or below <paramref name="core"/> takes as many full groups as there are, narrower ones the rest.
-    /// </summary>
-    public void HashMany(InstructionSet core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
-        bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output)
-    {
-        Kernel[] ladder = _ladders[(int)core];
-        for (int k = 0; k < ladder.Length && count != 0; k++)
-        {
-            Kernel kernel = ladder[k];
-            nuint lanes = (nuint)kernel.Lanes;
-            if (count < lanes)
-                continue;
-            nuint groups = count / lanes, done = groups * lanes;
-            EntryOf(kernel)(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
-            input = ref Unsafe.Add(ref input, (nint)(done * stride));
-            output = ref Unsafe.Add(ref output, (nint)(done * 32));
-            if (incrementCounter)
-                counter += done;
-            count -= done;
-        }
-    }
 }
 
 /// <summary>What the BLAKE3 states call: the registry's BLAKE3 job under the names they use.</summary>
@@ -112,10 +88,4 @@ internal static class Blake3Kernels
     public static IReadOnlyList<InstructionSet> Supported => CoreTable.Blake3.Supported;
 
     internal static InstructionSet Choose(string? requested) => CoreTable.Blake3.Choose(requested);
-
-    /// <inheritdoc cref="Blake3KernelSet.HashMany"/>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void HashMany(InstructionSet core, ref byte input, nuint count, nuint stride, nuint blocks, ref uint key, ulong counter,
-        bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        CoreTable.Blake3.HashMany(core, ref input, count, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 }
