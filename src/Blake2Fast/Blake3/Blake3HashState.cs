@@ -168,7 +168,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         }
         // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression.
         Blake3Tree.Block block;
-        Blake3Tree.CopyPadded(last, ref block.B[0]);
+        LastBlock.CopyPadded64(last, ref block.B[0]);
         Blake3Block.Compress(core, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
         if (output.Length == 32)
         {

@@ -9,7 +9,9 @@ namespace Blake2Fast.Cores;
 /// keyed on CPUID (the hypervisor's brand string "AMD EPYC" does not tell one generation from the next).
 /// </summary>
 /// <remarks>
-/// Each rule names the measurement behind it. A CPU without a rule gets the table's order (widest vectors first).
+/// Each rule names the measurement behind it. A CPU without a rule gets the table's order (widest vectors first),
+/// which is the measured order on AMD Zen 4 and on Intel Emerald Rapids (family 6 model 207: BLAKE2b AVX-512 974 MB/s,
+/// scalar 732; BLAKE2s 731 and 557; b2fsum --benchmark).
 /// ARM64 has no rule yet: no ARM64 machine was measured here (the README says how to measure one, and
 /// <see cref="ArmCpu"/> reads the MIDR a rule would key on).
 /// </remarks>

@@ -556,45 +556,6 @@ internal unsafe struct Blake3Tree
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 4 * i), BinaryPrimitives.ReverseEndianness(Unsafe.Add(ref words, i)));
     }
 
-    /// <summary>
-    /// The last block of an input (0 to 64 bytes) into <paramref name="block"/>, zero-padded: two overlapping moves
-    /// of the widest size that fits rather than the runtime's copy and fill helpers, whose calls cost as much as a
-    /// tenth of a one-block hash.
-    /// </summary>
-    internal static void CopyPadded(ReadOnlySpan<byte> last, ref byte block)
-    {
-        int n = last.Length;
-        ref byte s = ref MemoryMarshal.GetReference(last);
-        Unsafe.InitBlockUnaligned(ref block, 0, BlockLength);
-        if (n >= 32)
-        {
-            Unsafe.CopyBlockUnaligned(ref block, ref s, 32);
-            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref block, n - 32), ref Unsafe.Add(ref s, n - 32), 32);
-        }
-        else if (n >= 16)
-        {
-            Unsafe.CopyBlockUnaligned(ref block, ref s, 16);
-            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref block, n - 16), ref Unsafe.Add(ref s, n - 16), 16);
-        }
-        else if (n >= 8)
-        {
-            Unsafe.WriteUnaligned(ref block, Unsafe.ReadUnaligned<ulong>(ref s));
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref block, n - 8), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref s, n - 8)));
-        }
-        else if (n >= 4)
-        {
-            Unsafe.WriteUnaligned(ref block, Unsafe.ReadUnaligned<uint>(ref s));
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref block, n - 4), Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref s, n - 4)));
-        }
-        else if (n > 0)
-        {
-            // 1 to 3 bytes: the first, the middle and the last cover them all.
-            block = s;
-            Unsafe.Add(ref block, n / 2) = Unsafe.Add(ref s, n / 2);
-            Unsafe.Add(ref block, n - 1) = Unsafe.Add(ref s, n - 1);
-        }
-    }
-
     /// <summary>Eight words: a key or chaining value.</summary>
     internal struct Words
     {
