@@ -54,7 +54,7 @@ internal static partial class Blake3Avx2
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector256<uint> words) =>
-            LaneTranspose.Words32<Vector256<ulong>, Transpose256>(ref input, stride, ref Unsafe.As<Vector256<uint>, Vector256<ulong>>(ref words));
+            LaneTranspose.Words32<Vector256<ulong>, Transpose256>(ref input, stride, ref Unsafe.As<Vector256<uint>, Vector256<ulong>>(ref words), Blake3Prefetch.Distance);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void StoreChains(ref byte output, Vector256<uint> h0, Vector256<uint> h1, Vector256<uint> h2, Vector256<uint> h3, Vector256<uint> h4, Vector256<uint> h5, Vector256<uint> h6, Vector256<uint> h7)

@@ -122,7 +122,7 @@ internal static partial class Blake3Avx512
         // shuffles per 16 blocks, against 784 vector operations of the rounds, and no register held for them.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector512<uint> words) =>
-            LaneTranspose.Words32<Vector512<ulong>, Transpose512>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words));
+            LaneTranspose.Words32<Vector512<ulong>, Transpose512>(ref input, stride, ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words), Blake3Prefetch.Distance);
 
         // The same transpose backwards, and one more shuffle a row: row k then holds lane k's chain in its low half
         // and lane k + 8's in its high half.

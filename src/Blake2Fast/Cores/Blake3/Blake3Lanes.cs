@@ -30,7 +30,7 @@ internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 
     /// <summary>
     /// Reads one 64-byte block per lane (lane k's at <c>k * stride</c>) into 16 words: word i holds word i of
-    /// every lane's block.
+    /// every lane's block; on x86 it also prefetches each lane's input <see cref="Blake3Prefetch.Distance"/> ahead.
     /// </summary>
     void LoadMessage(ref byte input, nint stride, ref TVec words);
 
@@ -59,9 +59,6 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
     where TOps : struct, IBlake3LaneOps<TVec>
 {
     public const int BlockLength = 64;
-
-    /// <summary>How many blocks ahead each lane's input is prefetched.</summary>
-    private const int PrefetchBlocks = 4;
 
     /// <summary>Lanes per vector (32-bit words).</summary>
     public static int Lanes => Unsafe.SizeOf<TVec>() / 4;
@@ -196,21 +193,6 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
         t1 = o.Subtract(o.Broadcast((uint)(counter >> 32)), o.LessThan(t0, o.Broadcast(baseLow)));
     }
 
-    /// <summary>
-    /// Each input's block a few ahead (while <paramref name="left"/> blocks remain): beyond the caches, 16 streams
-    /// 1 KiB apart are more than the hardware prefetcher follows (the official assembly prefetches too; a prefetch
-    /// never faults).
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void Prefetch(ref byte block, nint stride, int inputs, nuint left)
-    {
-        if (System.Runtime.Intrinsics.X86.Sse.IsSupported && left > PrefetchBlocks)
-        {
-            for (int k = 0; k < inputs; k++)
-                System.Runtime.Intrinsics.X86.Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref block, k * stride + PrefetchBlocks * BlockLength)));
-        }
-    }
-
     /// <summary>The contract of the kernels' <c>HashMany</c> (see <see cref="Blake3Avx512.HashMany"/>).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void HashMany(
@@ -251,7 +233,6 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
             for (nuint j = 0; j < blocks; j++)
             {
                 uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
-                Prefetch(ref block, laneStride, Lanes, blocks - j);
                 o.LoadMessage(ref block, laneStride, ref m);
 
                 TVec v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
@@ -283,6 +264,36 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
             output = ref Unsafe.Add(ref output, 32 * Lanes);
             if (incrementCounter)
                 counter += (ulong)Lanes;
+        }
+    }
+}
+
+/// <summary>
+/// Each input's block a few ahead: beyond the caches, 16 streams 1 KiB apart are more than the hardware prefetcher
+/// follows (the official assembly prefetches too). Past an input's last block it touches the next input's start, or
+/// bytes past the end of the whole input: harmless, as a prefetch never faults.
+/// </summary>
+internal static unsafe class Blake3Prefetch
+{
+    /// <summary>Four blocks ahead.</summary>
+    public const int Distance = 4 * 64;
+
+    /// <summary>The input at <paramref name="block"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void One(ref byte block)
+    {
+        if (System.Runtime.Intrinsics.X86.Sse.IsSupported)
+            System.Runtime.Intrinsics.X86.Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref block, Distance)));
+    }
+
+    /// <summary>Inputs <paramref name="from"/> to <paramref name="to"/> (exclusive), input k at <c>k * stride</c>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Inputs(ref byte block, nint stride, int from, int to)
+    {
+        if (System.Runtime.Intrinsics.X86.Sse.IsSupported)
+        {
+            for (int k = from; k < to; k++)
+                System.Runtime.Intrinsics.X86.Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref block, k * stride + Distance)));
         }
     }
 }

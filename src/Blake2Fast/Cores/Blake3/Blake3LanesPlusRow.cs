@@ -90,7 +90,7 @@ internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWove
             for (nuint j = 0; j < blocks; j++)
             {
                 uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
-                Blake3LaneCore<TVec, TOps>.Prefetch(ref block, laneStride, inputs, blocks - j);
+                Blake3Prefetch.Inputs(ref block, laneStride, lanes, inputs);
                 o.LoadMessage(ref block, laneStride, ref m);
                 Blake3RowCore<TRow, TRowOps>.LoadMessage(ref Unsafe.Add(ref block, laneStride * rowStart), laneStride,
                     out TRow x0, out TRow y0, out TRow x1, out TRow y1);

@@ -56,6 +56,8 @@ internal static class Blake3Sse41
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void LoadMessage(ref byte input, nint stride, ref Vector128<uint> words)
         {
+            Blake3Prefetch.One(ref input); Blake3Prefetch.One(ref Unsafe.Add(ref input, stride));
+            Blake3Prefetch.One(ref Unsafe.Add(ref input, 2 * stride)); Blake3Prefetch.One(ref Unsafe.Add(ref input, 3 * stride));
             for (int g = 0; g < 4; g++)
             {
                 ref byte row = ref Unsafe.Add(ref input, 16 * g);
