@@ -166,10 +166,18 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             reader.Clear();
             return;
         }
-        // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression.
+        // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression, straight
+        // from the input when its last block is whole.
         Blake3Tree.Block block;
-        LastBlock.CopyPadded64(last, ref block.B[0]);
-        Blake3Block.Compress(core, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
+        if (last.Length == BlockLength)
+        {
+            Blake3Block.Compress(core, ref cv.W[0], ref MemoryMarshal.GetReference(last), 0, BlockLength, flags | start | ChunkEnd | Root);
+        }
+        else
+        {
+            LastBlock.CopyPadded64(last, ref block.B[0]);
+            Blake3Block.Compress(core, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
+        }
         if (output.Length == 32)
         {
             Blake3Tree.WriteWords(ref cv.W[0], ref MemoryMarshal.GetReference(output));
