@@ -19,7 +19,7 @@ internal static class Blake2sLanesAvx2
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Broadcast(ulong value) => Vector256.Create((uint)value);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public ulong Lane0(Vector256<uint> x) => x.ToScalar();
-        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32<Vector256<ulong>, Transpose256>(ref input, 64, ref Unsafe.As<Vector256<uint>, Vector256<ulong>>(ref Message16<Vector256<uint>>.First(ref message)));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)] public void Transpose(ref byte input, ref Message16<Vector256<uint>> message) => LaneTranspose.Words32Pieces(ref input, 64, ref Message16<Vector256<uint>>.First(ref message));
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Add(Vector256<uint> a, Vector256<uint> b) => Avx2.Add(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> Xor(Vector256<uint> a, Vector256<uint> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR1(Vector256<uint> x) => Avx2Rotate.R16(x);

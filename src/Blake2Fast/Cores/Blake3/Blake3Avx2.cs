@@ -52,45 +52,9 @@ internal static partial class Blake3Avx2
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR3(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 8) : Avx2Rotate.R8(x);
         [MethodImpl(MethodImplOptions.AggressiveInlining)] public Vector256<uint> RotR4(Vector256<uint> x) => Avx512F.VL.IsSupported ? Avx512F.VL.RotateRight(x, 7) : Avx2Rotate.R7(x);
 
-        // Rows of two 16-byte pieces, lane i's in the low half and lane i + 4's in the high half (one load, one
-        // vinserti128 from memory): a 4x4 transpose within each half then leaves every word in lane order, so the
-        // 32-byte rows' third stage (a vperm2i128 a word, which issues on one port only on Intel) is not needed.
-        // The official assembly's 8-lane code loads its rows the same way.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void LoadMessage(ref byte input, nint stride, ref Vector256<uint> words)
-        {
-            Words(ref input, stride, ref words, 0);
-            Words(ref input, stride, ref words, 1);
-            Words(ref input, stride, ref words, 2);
-            Words(ref input, stride, ref words, 3);
-        }
-
-        /// <summary>Words 4q..4q+3 of the 8 lanes (the first group also prefetches).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static void Words(ref byte input, nint stride, ref Vector256<uint> words, int q)
-        {
-            ref byte at = ref Unsafe.Add(ref input, 16 * q);
-            Vector256<uint> r0 = Row(ref at, stride, 0, q), r1 = Row(ref at, stride, 1, q), r2 = Row(ref at, stride, 2, q), r3 = Row(ref at, stride, 3, q);
-            Vector256<uint> t0 = Avx2.UnpackLow(r0, r1), t1 = Avx2.UnpackHigh(r0, r1), t2 = Avx2.UnpackLow(r2, r3), t3 = Avx2.UnpackHigh(r2, r3);
-            ref Vector256<uint> w = ref Unsafe.Add(ref words, 4 * q);
-            w = Avx2.UnpackLow(t0.AsUInt64(), t2.AsUInt64()).AsUInt32();
-            Unsafe.Add(ref w, 1) = Avx2.UnpackHigh(t0.AsUInt64(), t2.AsUInt64()).AsUInt32();
-            Unsafe.Add(ref w, 2) = Avx2.UnpackLow(t1.AsUInt64(), t3.AsUInt64()).AsUInt32();
-            Unsafe.Add(ref w, 3) = Avx2.UnpackHigh(t1.AsUInt64(), t3.AsUInt64()).AsUInt32();
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static Vector256<uint> Row(ref byte at, nint stride, int i, int q)
-        {
-            ref byte low = ref Unsafe.Add(ref at, i * stride), high = ref Unsafe.Add(ref at, (i + 4) * stride);
-            if (q == 0)
-            {
-                Blake3Prefetch.One(ref low);
-                Blake3Prefetch.One(ref high);
-            }
-            return Avx2.InsertVector128(Vector128.LoadUnsafe(ref Unsafe.As<byte, uint>(ref low)).ToVector256Unsafe(),
-                Vector128.LoadUnsafe(ref Unsafe.As<byte, uint>(ref high)), 1);
-        }
+        public void LoadMessage(ref byte input, nint stride, ref Vector256<uint> words) =>
+            LaneTranspose.Words32Pieces(ref input, stride, ref words, Blake3Prefetch.Distance);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void StoreChains(ref byte output, Vector256<uint> h0, Vector256<uint> h1, Vector256<uint> h2, Vector256<uint> h3, Vector256<uint> h4, Vector256<uint> h5, Vector256<uint> h6, Vector256<uint> h7)
