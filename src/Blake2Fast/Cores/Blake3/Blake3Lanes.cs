@@ -199,8 +199,8 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
-        byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3Message<TVec>>()];
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Internal.CacheLine.Align<Blake3Message<TVec>>(space));
+        byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3MessagePair<TVec>>()];
+        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space));
     }
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
@@ -212,11 +212,11 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Loop(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
-        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3Message<TVec> message)
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3MessagePair<TVec> messages)
     {
         TOps o = default;
-        ref TVec m = ref Unsafe.As<Blake3Message<TVec>, TVec>(ref message);
-        ref uint words = ref Unsafe.As<TVec, uint>(ref m);
+        ref TVec first = ref Unsafe.As<Blake3MessagePair<TVec>, TVec>(ref messages);
+        nint other = Unsafe.SizeOf<Blake3Message<TVec>>() / Unsafe.SizeOf<TVec>();
         ref byte schedule = ref Schedule[0];
         nint laneStride = (nint)stride;
         nuint last = blocks - 1;
@@ -230,10 +230,19 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
             TVec h6 = o.Broadcast(Unsafe.Add(ref key, 6)), h7 = o.Broadcast(Unsafe.Add(ref key, 7));
 
             ref byte block = ref input;
+            if (blocks != 0)
+                o.LoadMessage(ref block, laneStride, ref first);
             for (nuint j = 0; j < blocks; j++)
             {
                 uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
-                o.LoadMessage(ref block, laneStride, ref m);
+                // The next block is transposed into the other buffer before this block's rounds, so its loads and
+                // shuffles run in the gaps of the rounds instead of between two blocks' rounds, where each block's
+                // first add waited for loads, three shuffle stages and a store to load forward.
+                nint current = (nint)(j & 1) * other;
+                ref TVec m = ref Unsafe.Add(ref first, current);
+                if (j != last)
+                    o.LoadMessage(ref Unsafe.Add(ref block, BlockLength), laneStride, ref Unsafe.Add(ref first, other - current));
+                ref uint words = ref Unsafe.As<TVec, uint>(ref m);
 
                 TVec v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
                 TVec v8 = o.Broadcast(Blake2Constants.IVs0), v9 = o.Broadcast(Blake2Constants.IVs1);
@@ -310,6 +319,15 @@ internal struct Blake3Message<T> where T : struct
 {
 #pragma warning disable CS0169 // reached through a ref to the first word
     private T _w0, _w1, _w2, _w3, _w4, _w5, _w6, _w7, _w8, _w9, _w10, _w11, _w12, _w13, _w14, _w15, _scratch;
+#pragma warning restore CS0169
+}
+
+/// <summary>Two blocks' messages: the kernel's rounds read one while the next block is transposed into the other.</summary>
+[StructLayout(LayoutKind.Sequential)]
+internal struct Blake3MessagePair<T> where T : struct
+{
+#pragma warning disable CS0169 // reached through a ref to the first word
+    private Blake3Message<T> _a, _b;
 #pragma warning restore CS0169
 }
 
