@@ -11,6 +11,8 @@
 // markdown report headed by the CPUID line and the list of peers (compiled in or out).
 // A NuGet peer that cannot be restored is switched off with an environment variable, e.g. PeerNSec=false
 // (PeerBouncyCastle, PeerKonscious, PeerIsopoh likewise); the run then names it as compiled out.
+// --alternate [KiB,KiB,...] instead of BenchmarkDotNet options: BLAKE3 against the official C in one process, called in
+// alternation (Blake3Alternation.cs).
 // BLAKE2FAST_CORE=scalar|sse41|avx2|avx512 caps the core that the library's default path (the Baseline rows) uses.
 using System;
 using BenchmarkDotNet.Running;
@@ -28,6 +30,10 @@ public static class Program
         Console.WriteLine("// Blake2Fast cores: " + CoreChoice.Describe());
         Console.WriteLine($"// OpenSSL: {OpenSsl.LoadError ?? OpenSsl.Description}; libsodium: {Sodium.LoadError ?? Sodium.Description}");
         Console.WriteLine($"// Rust: {RustBlake2.LoadError ?? RustBlake2.Description}");
+        if (args.Length > 0 && args[0] == "--alternate")
+        {
+            Environment.Exit(Blake3Alternation.Run(args[1..]));
+        }
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
     }
 }

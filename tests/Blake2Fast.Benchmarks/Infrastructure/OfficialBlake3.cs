@@ -20,6 +20,13 @@ internal static unsafe class OfficialBlake3
     private static readonly delegate* unmanaged<byte*, byte*, nuint, void> s_update;
     private static readonly delegate* unmanaged<byte*, byte*, nuint, void> s_finalize;
 
+    /// <summary>
+    /// blake3_hash_many_avx512 and blake3_hash_many_avx2 (inputs, count, blocks, key, counter, increment counter,
+    /// flags, flags at start, flags at end, output): the assembly's chunk kernels, for the kernel-only comparison in
+    /// <see cref="Blake3Alternation"/>; null where the library lacks them.
+    /// </summary>
+    public static readonly delegate* unmanaged<byte**, nuint, nuint, uint*, ulong, byte, byte, byte, byte, byte*, void> HashManyAvx512, HashManyAvx2;
+
     /// <summary>Why the library is unusable here, or null when it loaded.</summary>
     public static readonly string? LoadError;
 
@@ -63,6 +70,10 @@ internal static unsafe class OfficialBlake3
         s_init = (delegate* unmanaged<byte*, void>)init;
         s_update = (delegate* unmanaged<byte*, byte*, nuint, void>)update;
         s_finalize = (delegate* unmanaged<byte*, byte*, nuint, void>)finalize;
+        if (NativeLibrary.TryGetExport(lib, "blake3_hash_many_avx512", out IntPtr many512))
+            HashManyAvx512 = (delegate* unmanaged<byte**, nuint, nuint, uint*, ulong, byte, byte, byte, byte, byte*, void>)many512;
+        if (NativeLibrary.TryGetExport(lib, "blake3_hash_many_avx2", out IntPtr many256))
+            HashManyAvx2 = (delegate* unmanaged<byte**, nuint, nuint, uint*, ulong, byte, byte, byte, byte, byte*, void>)many256;
         Description = library;
     }
 
