@@ -133,9 +133,8 @@ internal static unsafe class Blake3Alternation
             timesTheirs.Add(y);
             ratios.Add(y / x);
         }
-        ratios.Sort();
         Console.WriteLine($"| {label} | {bytes / Median(timesOurs) / 1e6:N0} | {bytes / Median(timesTheirs) / 1e6:N0} | " +
-            $"**{ratios[Rounds / 2]:F2}** ({ratios[0]:F2} to {ratios[^1]:F2}) |");
+            $"**{Median(ratios):F2}** ({ratios.Min():F2} to {ratios.Max():F2}) |");
     }
 
     /// <summary>Runs both for a while (past the JIT's tiers), then returns calls per block.</summary>
