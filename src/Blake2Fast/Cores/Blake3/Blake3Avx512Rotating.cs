@@ -10,16 +10,16 @@ namespace Blake2Fast.Cores;
 /// <summary>
 /// 17 chunks in the 16 AVX-512 lanes over 17 block steps: the 17th chunk's block t runs in lane t at step t, and lane
 /// t's own blocks from t on run a step later. Every lane computes 17 blocks, 272 in all, the work of 17 chunks with
-/// no lane idle; the 17th chunk's chaining value moves up one lane a step (valignd) and the lane it leaves gets its
-/// own back from the step before. Woven as a 128-bit row instead (<see cref="Blake3LanesPlusRow{TVec, TOps, TRow, TRowOps, TWoven}"/>),
-/// that chunk costs its row operations' issue slots (45 a round where the lanes spend 112 for 16 chunks), which on
-/// Zen 4 took 17 chunks to 2,640 ns against 2,240 for 16; rotated, 2,550 (the ideal 17/16 is 2,380; the rest is
-/// the moves and each step's 16 row addresses, then read from a table). On Emerald Rapids, with the addresses worked
-/// out in the row loads: 1.12x the time of 16 chunks (woven: 1.33x).
+/// no lane idle; the 17th chunk's chaining value moves up one lane a step and the lane it leaves gets its own back
+/// from the step before (one two-source permute per word). Woven as a 128-bit row instead
+/// (<see cref="Blake3LanesPlusRow{TVec, TOps, TRow, TRowOps, TWoven}"/>), that chunk costs its row operations' issue
+/// slots (45 a round where the lanes spend 112 for 16 chunks): on Zen 4, 17 chunks took 2,640 ns against 2,240 for
+/// 16, rotated 2,550 (the ideal 17/16 is 2,380). On Emerald Rapids, 16 chunks in the 16-lane loop given 17 blocks
+/// take 1.06x; this kernel 1.10x (woven: 1.33x).
 /// </summary>
 internal static unsafe partial class Blake3Avx512
 {
-    private const int ChunkBlocks = 16;
+    private const int ChunkBlocks = 16, BlockBytes = 64;
 
     /// <summary>Groups of 17 chunks (16 blocks each) as above; the <see cref="HashMany"/> contract otherwise.</summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
@@ -28,11 +28,12 @@ internal static unsafe partial class Blake3Avx512
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
         Ops o = default;
-        byte* space = stackalloc byte[CacheLine.Space<Blake3Message<Vector512<uint>>>()];
-        ref Vector512<uint> m = ref Unsafe.As<Blake3Message<Vector512<uint>>, Vector512<uint>>(ref CacheLine.Align<Blake3Message<Vector512<uint>>>(space));
+        byte* space = stackalloc byte[CacheLine.Space<Blake3MessagePair<Vector512<uint>>>()];
+        ref Vector512<uint> first = ref Unsafe.As<Blake3MessagePair<Vector512<uint>>, Vector512<uint>>(ref CacheLine.Align<Blake3MessagePair<Vector512<uint>>>(space));
         // Each step's chaining values before the 17th chunk's move: lane t - 1's own is taken back from there.
         byte* saveSpace = stackalloc byte[2 * 8 * 64 + 63];
         Vector512<uint>* saved = (Vector512<uint>*)(((nuint)saveSpace + 63) & ~(nuint)63), previous = saved + 8;
+        nint* offsets = stackalloc nint[Lanes];
         uint* last = stackalloc uint[8];
         nint laneStride = (nint)stride;
         for (; groups != 0; groups--)
@@ -44,22 +45,27 @@ internal static unsafe partial class Blake3Avx512
             Vector512<uint> h2 = o.Broadcast(Unsafe.Add(ref key, 2)), h3 = o.Broadcast(Unsafe.Add(ref key, 3));
             Vector512<uint> h4 = o.Broadcast(Unsafe.Add(ref key, 4)), h5 = o.Broadcast(Unsafe.Add(ref key, 5));
             Vector512<uint> h6 = o.Broadcast(Unsafe.Add(ref key, 6)), h7 = o.Broadcast(Unsafe.Add(ref key, 7));
+            // Row offsets from the step's block in each input: lane k's own chunk, lane 0 on the 17th at step 0.
+            for (int k = 1; k < Lanes; k++)
+                offsets[k] = k * laneStride;
+            offsets[0] = Lanes * laneStride;
+            LoadRowsAt(ref input, offsets, 0, ref first);
             for (int t = 0; t <= ChunkBlocks; t++)
             {
+                nint current = (t & 1) * 16;
+                ref Vector512<uint> m = ref Unsafe.Add(ref first, current);
                 // Lane t: the 17th chunk's CV from lane t - 1 (at step 0, the key all lanes start from); lane t - 1: its own CV back.
                 Vector512<uint> here = Vector512.Equals(o.Indices, Vector512.Create((uint)t));
                 Vector512<uint> before = Vector512.Equals(o.Indices, Vector512.Create((uint)(t - 1)));
                 saved[0] = h0; saved[1] = h1; saved[2] = h2; saved[3] = h3; saved[4] = h4; saved[5] = h5; saved[6] = h6; saved[7] = h7;
                 if (t > 0)
                 {
-                    h0 = Vector512.ConditionalSelect(before, previous[0], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h0, h0, 15), h0));
-                    h1 = Vector512.ConditionalSelect(before, previous[1], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h1, h1, 15), h1));
-                    h2 = Vector512.ConditionalSelect(before, previous[2], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h2, h2, 15), h2));
-                    h3 = Vector512.ConditionalSelect(before, previous[3], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h3, h3, 15), h3));
-                    h4 = Vector512.ConditionalSelect(before, previous[4], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h4, h4, 15), h4));
-                    h5 = Vector512.ConditionalSelect(before, previous[5], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h5, h5, 15), h5));
-                    h6 = Vector512.ConditionalSelect(before, previous[6], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h6, h6, 15), h6));
-                    h7 = Vector512.ConditionalSelect(before, previous[7], Vector512.ConditionalSelect(here, Avx512F.AlignRight32(h7, h7, 15), h7));
+                    // One two-source permute per word: lane t takes lane t - 1's new value, lane t - 1 its saved one.
+                    Vector512<uint> pick = Vector512.ConditionalSelect(before, o.Indices + Vector512.Create(16u), Vector512.ConditionalSelect(here, o.Indices - Vector512<uint>.One, o.Indices));
+                    h0 = Avx512F.PermuteVar16x32x2(h0, pick, previous[0]); h1 = Avx512F.PermuteVar16x32x2(h1, pick, previous[1]);
+                    h2 = Avx512F.PermuteVar16x32x2(h2, pick, previous[2]); h3 = Avx512F.PermuteVar16x32x2(h3, pick, previous[3]);
+                    h4 = Avx512F.PermuteVar16x32x2(h4, pick, previous[4]); h5 = Avx512F.PermuteVar16x32x2(h5, pick, previous[5]);
+                    h6 = Avx512F.PermuteVar16x32x2(h6, pick, previous[6]); h7 = Avx512F.PermuteVar16x32x2(h7, pick, previous[7]);
                 }
                 if (t == ChunkBlocks)
                 {
@@ -71,7 +77,17 @@ internal static unsafe partial class Blake3Avx512
                 saved = previous;
                 previous = swap;
 
-                LoadRowsAt(ref input, laneStride, t, ref m);
+                // The next step's message, transposed into the other buffer while this step's rounds run (as
+                // Blake3LaneCore.Loop does). After the moves, not before them: placed first, 17 chunks took 1.25x
+                // the time of 16, not 1.10x (Emerald Rapids). Only two offsets change a step: lane t falls a block
+                // behind (-64 from the next step's block), lane t + 1 takes the 17th chunk.
+                if (t != ChunkBlocks)
+                {
+                    offsets[t] = t * laneStride - BlockBytes;
+                    if (t + 1 != Lanes)
+                        offsets[t + 1] = Lanes * laneStride;
+                    LoadRowsAt(ref input, offsets, t + 1, ref Unsafe.Add(ref first, 16 - current));
+                }
 
                 // Flags: every lane starts at step 0 (lane 0 on the 17th chunk), lane 0 its own at step 1; the 17th
                 // chunk ends in lane 15 at step 15, every lane's own at step 16.
@@ -106,25 +122,24 @@ internal static unsafe partial class Blake3Avx512
     }
 
     /// <summary>
-    /// The transpose of <see cref="Ops.LoadMessage"/> at step <paramref name="t"/>: lane k's own block t (k &gt; t) or
-    /// t - 1 (k &lt; t, a step behind), lane t the 17th chunk's block t. Each row's offset is worked out where it is
-    /// loaded (k is a constant there: a compare, a shift and a conditional move): a table of offsets filled each step
-    /// took 17 chunks to 1.21x the time of 16, against 1.12x (Emerald Rapids).
+    /// The transpose of <see cref="Ops.LoadMessage"/> at step <paramref name="t"/>, lane k's row at
+    /// <c>offsets[k]</c> from block t: its own block t (k &gt; t) or t - 1 (k &lt; t, a step behind), lane t the 17th
+    /// chunk's block t. Read from the table, a row address is one load; worked out per row (a compare and branch per
+    /// address, the JIT emits no conditional move there), about ten scalar instructions each, 32 a step.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LoadRowsAt(ref byte input, nint stride, int t, ref Vector512<uint> words)
+    private static void LoadRowsAt(ref byte input, nint* offsets, int t, ref Vector512<uint> words)
     {
         ref Vector512<ulong> w = ref Unsafe.As<Vector512<uint>, Vector512<ulong>>(ref words);
-        Half(ref input, stride, t, ref w, 0);
-        Half(ref input, stride, t, ref w, 1);
+        Half(ref input, offsets, t, ref w, 0);
+        Half(ref input, offsets, t, ref w, 1);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        static void Half(ref byte input, nint stride, int t, ref Vector512<ulong> w, int g)
+        static void Half(ref byte input, nint* offsets, int t, ref Vector512<ulong> w, int g)
         {
-            ref byte at = ref Unsafe.Add(ref input, 32 * g + 64 * t);
-            nint extra = Lanes * stride;
-            Vector512<ulong> r0 = Row(ref at, stride, t, extra, 0), r1 = Row(ref at, stride, t, extra, 1), r2 = Row(ref at, stride, t, extra, 2), r3 = Row(ref at, stride, t, extra, 3);
-            Vector512<ulong> r4 = Row(ref at, stride, t, extra, 4), r5 = Row(ref at, stride, t, extra, 5), r6 = Row(ref at, stride, t, extra, 6), r7 = Row(ref at, stride, t, extra, 7);
+            ref byte at = ref Unsafe.Add(ref input, 32 * g + BlockBytes * t);
+            Vector512<ulong> r0 = Row(ref at, offsets, 0), r1 = Row(ref at, offsets, 1), r2 = Row(ref at, offsets, 2), r3 = Row(ref at, offsets, 3);
+            Vector512<ulong> r4 = Row(ref at, offsets, 4), r5 = Row(ref at, offsets, 5), r6 = Row(ref at, offsets, 6), r7 = Row(ref at, offsets, 7);
             LaneTranspose.Words32x8<Vector512<ulong>, Transpose512>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
             ref Vector512<ulong> o = ref Unsafe.Add(ref w, 8 * g);
             o = r0; Unsafe.Add(ref o, 1) = r1; Unsafe.Add(ref o, 2) = r2; Unsafe.Add(ref o, 3) = r3;
@@ -132,15 +147,12 @@ internal static unsafe partial class Blake3Avx512
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        static Vector512<ulong> Row(ref byte at, nint stride, int t, nint extra, int i)
+        static Vector512<ulong> Row(ref byte at, nint* offsets, int i)
         {
             Transpose512 x = default;
             int a = x.Lane(i, 8), b = a + x.HighStep(8);
-            return x.Row(ref at, Off(stride, t, extra, a), Off(stride, t, extra, b));
+            return x.Row(ref at, offsets[a], offsets[b]);
         }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        static nint Off(nint stride, int t, nint extra, int k) => k == t ? extra : k * stride - ((k - t) >> 31 & 64);
     }
 }
 #endif
