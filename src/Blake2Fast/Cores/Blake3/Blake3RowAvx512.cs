@@ -20,7 +20,7 @@ internal static partial class Blake3RowAvx512
     public const int Lanes = 4;
 
     /// <summary>The contract of <see cref="Blake3Portable.HashMany"/>, four inputs per group.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3RowCore<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);

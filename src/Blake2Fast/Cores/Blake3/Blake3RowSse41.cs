@@ -22,13 +22,13 @@ internal static partial class Blake3RowSse41
     public const int Lanes = 1;
 
     /// <summary>The contract of <see cref="Blake3Portable.HashMany"/>, one input at a time.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3RowCore<Vector128<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     /// <summary>The contract of <see cref="Blake3Portable.Compress"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
         Vector128<uint> a = Vector128.LoadUnsafe(ref cv), b = Vector128.LoadUnsafe(ref Unsafe.Add(ref cv, 4));
@@ -38,7 +38,7 @@ internal static partial class Blake3RowSse41
     }
 
     /// <summary>The contract of <see cref="Blake3Portable.CompressXof"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void CompressXof(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
     {
         Vector128<uint> h0 = Vector128.LoadUnsafe(ref cv), h1 = Vector128.LoadUnsafe(ref Unsafe.Add(ref cv, 4));
@@ -53,7 +53,7 @@ internal static partial class Blake3RowSse41
 
     /// <summary>The contract of <see cref="Blake3Portable.CompressBlocks"/>.</summary>
     /// <remarks>One group of one input, its CV written over <paramref name="cv"/>, which was read before.</remarks>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void CompressBlocks(ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd) =>
         Blake3RowCore<Vector128<uint>, Ops>.HashMany(ref input, 1, 0, blocks, ref cv, counter, false, flags, flagsStart, flagsEnd, ref Unsafe.As<uint, byte>(ref cv));
 
