@@ -33,6 +33,7 @@ internal static unsafe partial class Blake3Avx512
         // Each step's chaining values before the 17th chunk's move: lane t - 1's own is taken back from there.
         byte* saveSpace = stackalloc byte[2 * 8 * 64 + 63];
         Vector512<uint>* saved = (Vector512<uint>*)(((nuint)saveSpace + 63) & ~(nuint)63), previous = saved + 8;
+        nint other = Unsafe.SizeOf<Blake3Message<Vector512<uint>>>() / Unsafe.SizeOf<Vector512<uint>>();
         nint* offsets = stackalloc nint[Lanes];
         uint* last = stackalloc uint[8];
         nint laneStride = (nint)stride;
@@ -52,7 +53,7 @@ internal static unsafe partial class Blake3Avx512
             LoadRowsAt(ref input, offsets, 0, ref first);
             for (int t = 0; t <= ChunkBlocks; t++)
             {
-                nint current = (t & 1) * 16;
+                nint current = (t & 1) * other;
                 ref Vector512<uint> m = ref Unsafe.Add(ref first, current);
                 // Lane t: the 17th chunk's CV from lane t - 1 (at step 0, the key all lanes start from); lane t - 1: its own CV back.
                 Vector512<uint> here = Vector512.Equals(o.Indices, Vector512.Create((uint)t));
@@ -86,7 +87,7 @@ internal static unsafe partial class Blake3Avx512
                     offsets[t] = t * laneStride - BlockBytes;
                     if (t + 1 != Lanes)
                         offsets[t + 1] = Lanes * laneStride;
-                    LoadRowsAt(ref input, offsets, t + 1, ref Unsafe.Add(ref first, 16 - current));
+                    LoadRowsAt(ref input, offsets, t + 1, ref Unsafe.Add(ref first, other - current));
                 }
 
                 // Flags: every lane starts at step 0 (lane 0 on the 17th chunk), lane 0 its own at step 1; the 17th
