@@ -1,12 +1,14 @@
-// BLAKE3 against the official C (with its assembly) in one process, the two called in alternation:
+// BLAKE3 against the official C (with its assembly) and the Blake3 package in one process, called in alternation:
 //
 //   dotnet run -c Release --project tests/Blake2Fast.Benchmarks -- --alternate [sizes in KiB, comma-separated]
 //
-// On a shared VM a BenchmarkDotNet row can move by 10% from one run to the next, and the two libraries' rows come
-// from different processes minutes apart. Here every round times a block of calls of each, back to back (the order
-// swapped every round), so both see the same machine; the ratio of each round is the official C's time over ours
-// (above 1 we are faster), and the median of the rounds is reported with its range. Then the chunk kernels alone,
-// ours against the assembly's blake3_hash_many (AVX-512, else AVX2) called 16 chunks at a time as its tree does.
+// On a shared VM a BenchmarkDotNet row can move by 10% from one run to the next, and the libraries' rows come from
+// different processes minutes apart; slow spells last minutes, so even three launches of one row, run back to back,
+// can all land in one. Here every round times a block of calls of each, back to back (the order rotated every
+// round), so all see the same machine; the ratio of each round is a peer's time over ours (above 1 we are faster),
+// and the median of the rounds is reported with its range. The one-shot sizes, then 16 MiB fed to Update in pieces
+// (as the streaming sweep), then the chunk kernels alone, ours against the assembly's blake3_hash_many (AVX-512,
+// else AVX2) called 16 chunks at a time as its tree does.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -25,6 +27,8 @@ internal static unsafe class Blake3Alternation
     private const double WarmSeconds = 0.3;
 
     private static readonly int[] DefaultKiB = [2, 8, 16, 64, 256, 1024, 2048, 8192, 16384, 65536];
+    private static readonly int[] PieceKiB = [4, 16, 64, 1024];
+    private const int StreamBytes = 16 << 20;
 
     public static int Run(string[] args)
     {
@@ -40,9 +44,8 @@ internal static unsafe class Blake3Alternation
         byte* hasher = OfficialBlake3.NewHasher();
         byte[] ours = new byte[32], theirs = new byte[32];
 
-        Console.WriteLine($"// {Rounds} rounds per row, blocks of calls of at least {BlockSeconds * 1000:F0} ms each, order swapped every round");
-        Console.WriteLine("| one-shot | Blake2Fast MB/s | official C MB/s | official time / ours: median (range) |");
-        Console.WriteLine("| --- | ---: | ---: | --- |");
+        Console.WriteLine($"// {Rounds} rounds per row, blocks of calls of at least {BlockSeconds * 1000:F0} ms each, order rotated every round");
+        Header("one-shot");
         foreach (int size in sizes)
         {
             byte[] bytes = input;
@@ -51,12 +54,98 @@ internal static unsafe class Blake3Alternation
             Action b = () => OfficialBlake3.Hash(hasher, bytes.AsSpan(0, n), n, theirs);
             a(); b();
             BenchmarkInput.Verify("official BLAKE3 C", ours, theirs);
+#if PEER_BLAKE3
+            Action c = () => global::Blake3.Hasher.Hash(bytes.AsSpan(0, n), theirs);
+            c();
+            BenchmarkInput.Verify("Blake3 package", ours, theirs);
+            Print(Label(size), size, a, b, c);
+#else
             Print(Label(size), size, a, b);
+#endif
         }
+
+        Console.WriteLine();
+        Header($"{Label(StreamBytes)} in pieces of");
+        foreach (int pieceKiB in PieceKiB)
+        {
+            byte[] bytes = input;
+            int piece = pieceKiB * 1024;
+            Action a = () =>
+            {
+                Blake3HashState state = Blake3.CreateIncrementalHasher();
+                for (int at = 0; at < StreamBytes; at += piece)
+                    state.Update(bytes.AsSpan(at, piece));
+                state.Finish(ours);
+            };
+            Action b = () => OfficialBlake3.Hash(hasher, bytes.AsSpan(0, StreamBytes), piece, theirs);
+            a(); b();
+            BenchmarkInput.Verify("official BLAKE3 C in pieces", ours, theirs);
+#if PEER_BLAKE3
+            Action c = () =>
+            {
+                using global::Blake3.Hasher hasher3 = global::Blake3.Hasher.New();
+                for (int at = 0; at < StreamBytes; at += piece)
+                    hasher3.Update(bytes.AsSpan(at, piece));
+                hasher3.Finalize(theirs);
+            };
+            c();
+            BenchmarkInput.Verify("Blake3 package in pieces", ours, theirs);
+            Print(Label(piece), StreamBytes, a, b, c);
+#else
+            Print(Label(piece), StreamBytes, a, b);
+#endif
+        }
+
+        Steps(input, sizes);
 
         fixed (byte* data = input)
             Kernels(data);
         return 0;
+    }
+
+    /// <summary>
+    /// Each size from 1 KiB to 4 MiB against the next smaller one, ours both, alternated as above: the rate per byte
+    /// of the larger over the smaller's (below 0.90 is a cliff). Rows of the one-shot table are timed seconds apart,
+    /// and a slow spell between two rows moves their quotient; timed round by round, it does not.
+    /// </summary>
+    private static void Steps(byte[] input, int[] sizes)
+    {
+        int[] inside = sizes.Where(s => s >= 1024 && s <= 4 << 20).Distinct().OrderBy(s => s).ToArray();
+        if (inside.Length < 2)
+            return;
+        byte[] output = new byte[32];
+        Console.WriteLine();
+        Console.WriteLine("| step | Blake2Fast MB/s | the size before, MB/s | rate per byte over the size before: median (range) |");
+        Console.WriteLine("| --- | ---: | ---: | --- |");
+        for (int i = 1; i < inside.Length; i++)
+        {
+            int larger = inside[i], smaller = inside[i - 1];
+            Action a = () => Blake3.HashData(input.AsSpan(0, larger), output);
+            Action b = () => Blake3.HashData(input.AsSpan(0, smaller), output);
+            int innerLarger = Warm([a]), innerSmaller = Warm([b]);
+            var ratios = new List<double>();
+            var rateLarger = new List<double>();
+            var rateSmaller = new List<double>();
+            for (int r = 0; r < Rounds; r++)
+            {
+                double x, y;
+                if (r % 2 == 0)
+                {
+                    x = Time(a, innerLarger);
+                    y = Time(b, innerSmaller);
+                }
+                else
+                {
+                    y = Time(b, innerSmaller);
+                    x = Time(a, innerLarger);
+                }
+                rateLarger.Add(larger / x / 1e6);
+                rateSmaller.Add(smaller / y / 1e6);
+                ratios.Add(larger / x / (smaller / y));
+            }
+            Console.WriteLine($"| {Label(smaller)} to {Label(larger)} | {Median(rateLarger):N0} | {Median(rateSmaller):N0} | " +
+                $"**{Median(ratios):F2}** ({ratios.Min():F2} to {ratios.Max():F2}) |");
+        }
     }
 
     private static void Kernels(byte* data)
@@ -110,45 +199,55 @@ internal static unsafe class Blake3Alternation
         }
     }
 
-    private static void Print(string label, long bytes, Action ours, Action theirs)
+    private static void Header(string first)
     {
-        int inner = Warm(ours, theirs);
-        var ratios = new List<double>();
-        var timesOurs = new List<double>();
-        var timesTheirs = new List<double>();
-        for (int r = 0; r < Rounds; r++)
-        {
-            double x, y;
-            if (r % 2 == 0)
-            {
-                x = Time(ours, inner);
-                y = Time(theirs, inner);
-            }
-            else
-            {
-                y = Time(theirs, inner);
-                x = Time(ours, inner);
-            }
-            timesOurs.Add(x);
-            timesTheirs.Add(y);
-            ratios.Add(y / x);
-        }
-        Console.WriteLine($"| {label} | {bytes / Median(timesOurs) / 1e6:N0} | {bytes / Median(timesTheirs) / 1e6:N0} | " +
-            $"**{Median(ratios):F2}** ({ratios.Min():F2} to {ratios.Max():F2}) |");
+#if PEER_BLAKE3
+        Console.WriteLine($"| {first} | Blake2Fast MB/s | official C MB/s | official time / ours: median (range) | Blake3 3.0.2 MB/s | package time / ours |");
+        Console.WriteLine("| --- | ---: | ---: | --- | ---: | --- |");
+#else
+        Console.WriteLine($"| {first} | Blake2Fast MB/s | official C MB/s | official time / ours: median (range) |");
+        Console.WriteLine("| --- | ---: | ---: | --- |");
+#endif
     }
 
-    /// <summary>Runs both for a while (past the JIT's tiers), then returns calls per block.</summary>
-    private static int Warm(Action ours, Action theirs)
+    /// <summary>One row: ours and each peer timed in turn every round, the turn's order rotated round by round.</summary>
+    private static void Print(string label, long bytes, Action ours, params Action[] peers)
+    {
+        Action[] all = [ours, .. peers];
+        int inner = Warm(all);
+        var times = all.Select(_ => new List<double>()).ToArray();
+        var ratios = peers.Select(_ => new List<double>()).ToArray();
+        for (int r = 0; r < Rounds; r++)
+        {
+            var round = new double[all.Length];
+            for (int i = 0; i < all.Length; i++)
+            {
+                int which = (r + i) % all.Length;
+                round[which] = Time(all[which], inner);
+            }
+            for (int i = 0; i < all.Length; i++)
+                times[i].Add(round[i]);
+            for (int i = 0; i < peers.Length; i++)
+                ratios[i].Add(round[i + 1] / round[0]);
+        }
+        var row = new System.Text.StringBuilder($"| {label} | {bytes / Median(times[0]) / 1e6:N0} |");
+        for (int i = 0; i < peers.Length; i++)
+            row.Append($" {bytes / Median(times[i + 1]) / 1e6:N0} | **{Median(ratios[i]):F2}** ({ratios[i].Min():F2} to {ratios[i].Max():F2}) |");
+        Console.WriteLine(row);
+    }
+
+    /// <summary>Runs each for a while (past the JIT's tiers), then returns calls per block (at least the block time for the fastest).</summary>
+    private static int Warm(Action[] all)
     {
         var clock = Stopwatch.StartNew();
         int calls = 0;
         while (clock.Elapsed.TotalSeconds < WarmSeconds)
         {
-            ours();
-            theirs();
+            foreach (Action action in all)
+                action();
             calls++;
         }
-        double perCall = Math.Min(Time(ours, calls), Time(theirs, calls));
+        double perCall = all.Min(action => Time(action, calls));
         return Math.Max(1, (int)Math.Ceiling(BlockSeconds / perCall));
     }
 

@@ -11,8 +11,8 @@
 // markdown report headed by the CPUID line and the list of peers (compiled in or out).
 // A NuGet peer that cannot be restored is switched off with an environment variable, e.g. PeerNSec=false
 // (PeerBouncyCastle, PeerKonscious, PeerIsopoh likewise); the run then names it as compiled out.
-// --alternate [KiB,KiB,...] instead of BenchmarkDotNet options: BLAKE3 against the official C in one process, called in
-// alternation (Blake3Alternation.cs).
+// --alternate [KiB,KiB,...] instead of BenchmarkDotNet options: BLAKE3 against the official C and the Blake3 package in
+// one process, called in alternation: one-shot, streaming, the steps between sizes, the chunk kernels (Blake3Alternation.cs).
 // BLAKE2FAST_CORE=scalar|sse41|avx2|avx512 caps the core that the library's default path (the Baseline rows) uses.
 using System;
 using BenchmarkDotNet.Running;
