@@ -50,18 +50,14 @@ internal static unsafe class Blake3Alternation
         {
             byte[] bytes = input;
             int n = size;
-            Action a = () => Blake3.HashData(bytes.AsSpan(0, n), ours);
-            Action b = () => OfficialBlake3.Hash(hasher, bytes.AsSpan(0, n), n, theirs);
-            a(); b();
-            BenchmarkInput.Verify("official BLAKE3 C", ours, theirs);
+            Action? package = null;
 #if PEER_BLAKE3
-            Action c = () => global::Blake3.Hasher.Hash(bytes.AsSpan(0, n), theirs);
-            c();
-            BenchmarkInput.Verify("Blake3 package", ours, theirs);
-            Print(Label(size), size, a, b, c);
-#else
-            Print(Label(size), size, a, b);
+            package = () => global::Blake3.Hasher.Hash(bytes.AsSpan(0, n), theirs);
 #endif
+            Row(Label(size), size, ours, theirs,
+                () => Blake3.HashData(bytes.AsSpan(0, n), ours),
+                () => OfficialBlake3.Hash(hasher, bytes.AsSpan(0, n), n, theirs),
+                package);
         }
 
         Console.WriteLine();
@@ -70,30 +66,26 @@ internal static unsafe class Blake3Alternation
         {
             byte[] bytes = input;
             int piece = pieceKiB * 1024;
-            Action a = () =>
-            {
-                Blake3HashState state = Blake3.CreateIncrementalHasher();
-                for (int at = 0; at < StreamBytes; at += piece)
-                    state.Update(bytes.AsSpan(at, piece));
-                state.Finish(ours);
-            };
-            Action b = () => OfficialBlake3.Hash(hasher, bytes.AsSpan(0, StreamBytes), piece, theirs);
-            a(); b();
-            BenchmarkInput.Verify("official BLAKE3 C in pieces", ours, theirs);
+            Action? package = null;
 #if PEER_BLAKE3
-            Action c = () =>
+            package = () =>
             {
-                using global::Blake3.Hasher hasher3 = global::Blake3.Hasher.New();
+                using global::Blake3.Hasher pieces = global::Blake3.Hasher.New();
                 for (int at = 0; at < StreamBytes; at += piece)
-                    hasher3.Update(bytes.AsSpan(at, piece));
-                hasher3.Finalize(theirs);
+                    pieces.Update(bytes.AsSpan(at, piece));
+                pieces.Finalize(theirs);
             };
-            c();
-            BenchmarkInput.Verify("Blake3 package in pieces", ours, theirs);
-            Print(Label(piece), StreamBytes, a, b, c);
-#else
-            Print(Label(piece), StreamBytes, a, b);
 #endif
+            Row(Label(piece), StreamBytes, ours, theirs,
+                () =>
+                {
+                    Blake3HashState state = Blake3.CreateIncrementalHasher();
+                    for (int at = 0; at < StreamBytes; at += piece)
+                        state.Update(bytes.AsSpan(at, piece));
+                    state.Finish(ours);
+                },
+                () => OfficialBlake3.Hash(hasher, bytes.AsSpan(0, StreamBytes), piece, theirs),
+                package);
         }
 
         Steps(input, sizes);
@@ -208,6 +200,22 @@ internal static unsafe class Blake3Alternation
         Console.WriteLine($"| {first} | Blake2Fast MB/s | official C MB/s | official time / ours: median (range) |");
         Console.WriteLine("| --- | ---: | ---: | --- |");
 #endif
+    }
+
+    /// <summary>Each peer's digest checked against ours (into <paramref name="ours"/> and <paramref name="theirs"/>), then <see cref="Print"/>.</summary>
+    private static void Row(string label, long bytes, byte[] ours, byte[] theirs, Action blake2Fast, Action official, Action? package)
+    {
+        blake2Fast();
+        official();
+        BenchmarkInput.Verify("official BLAKE3 C", ours, theirs);
+        if (package is null)
+        {
+            Print(label, bytes, blake2Fast, official);
+            return;
+        }
+        package();
+        BenchmarkInput.Verify("Blake3 package", ours, theirs);
+        Print(label, bytes, blake2Fast, official, package);
     }
 
     /// <summary>One row: ours and each peer timed in turn every round, the turn's order rotated round by round.</summary>
