@@ -7,8 +7,9 @@
 // can all land in one. Here every round times a block of calls of each, back to back (the order rotated every
 // round), so all see the same machine; the ratio of each round is a peer's time over ours (above 1 we are faster),
 // and the median of the rounds is reported with its range. The one-shot sizes, then 16 MiB fed to Update in pieces
-// (as the streaming sweep), then the chunk kernels alone, ours against the assembly's blake3_hash_many (AVX-512,
-// else AVX2) called 16 chunks at a time as its tree does.
+// (as the streaming sweep), then each size's rate per byte against the size before it (ours both), then the chunk
+// kernels alone, ours against the assembly's blake3_hash_many (AVX-512, else AVX2) called 16 chunks at a time as
+// its tree does.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
