@@ -67,15 +67,6 @@ public class Blake256StateTests
         Assert.NotEqual(Blake2Fast.Blake256.ComputeHash(Data), Blake2Fast.Blake256.ComputeHash(Salt, Data));
     }
 
-    private static long AllocatedBy(Action action, int iterations)
-    {
-        for (int i = 0; i < 64; i++)
-            action();
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < iterations; i++)
-            action();
-        return GC.GetAllocatedBytesForCurrentThread() - before;
-    }
 
     [Fact]
     public void SpanAndIncrementalPaths_AllocateNothing()
@@ -118,7 +109,7 @@ public class Blake256StateTests
         };
         for (int i = 0; i < calls.Length; i++)
         {
-            long allocated = AllocatedBy(calls[i], 20);
+            long allocated = Allocations.By(calls[i], 20);
             Assert.True(allocated == 0, $"Call #{i} allocated {allocated} bytes over 20 runs; it must allocate nothing.");
         }
     }

@@ -1,5 +1,6 @@
 using System;
 using System.Linq;
+using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 
@@ -44,16 +45,7 @@ public class Blake3AllocationTests
             },
         };
         foreach (Action call in calls)
-            Assert.Equal(0, AllocatedBy(call, 20));
+            Assert.Equal(0, Allocations.By(call, 20));
     }
 
-    private static long AllocatedBy(Action action, int iterations)
-    {
-        for (int i = 0; i < 64; i++)
-            action();
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < iterations; i++)
-            action();
-        return GC.GetAllocatedBytesForCurrentThread() - before;
-    }
 }

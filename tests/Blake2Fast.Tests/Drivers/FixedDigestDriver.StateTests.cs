@@ -357,16 +357,6 @@ public abstract partial class FixedDigestDriver
     // Allocations
     // ---------------------------------------------------------------------------------------------------------
 
-    /// <summary>Bytes allocated on this thread by <paramref name="iterations"/> calls, after warming the code up.</summary>
-    private static long AllocatedBy(Action action, int iterations)
-    {
-        for (int i = 0; i < 64; i++)
-            action();
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < iterations; i++)
-            action();
-        return GC.GetAllocatedBytesForCurrentThread() - before;
-    }
 
     private static readonly byte[] AllocKey = Hex.Sequence(16);
     private static readonly byte[] AllocInput = Pattern(1000, 12);
@@ -382,7 +372,7 @@ public abstract partial class FixedDigestDriver
         Action[] calls = NonAllocatingCalls(output); // the delegates (and their closure) are allocated here, not below
         for (int i = 0; i < calls.Length; i++)
         {
-            long allocated = AllocatedBy(calls[i], 20);
+            long allocated = Allocations.By(calls[i], 20);
             Assert.True(allocated == 0, $"Call #{i} allocated {allocated} bytes over 20 runs; it must allocate nothing.");
         }
     }
@@ -403,7 +393,7 @@ public abstract partial class FixedDigestDriver
 
         for (int i = 0; i < calls.Length; i++)
         {
-            long allocated = AllocatedBy(calls[i], iterations);
+            long allocated = Allocations.By(calls[i], iterations);
             Assert.True(allocated >= iterations * (long)digestLength, $"Call #{i} allocated {allocated} bytes over {iterations} runs: less than the result arrays.");
             Assert.True(allocated <= limit, $"Call #{i} allocated {allocated} bytes over {iterations} runs; only the {digestLength}-byte result (at most {digestLength + 32} bytes each) is allowed.");
             Assert.Equal(digestLength, last!.Length);

@@ -278,24 +278,7 @@ public class HashDataTests
             calls.Add(() => a.TryHashData(o, 16, key, input, tooShort));
         }
         foreach (Action call in calls)
-        {
-            for (int i = 0; i < 16; i++)
-                call();
-            // Up to three rounds of 32 calls, one of which must allocate nothing: an allocation per call shows in
-            // every round, while the runtime's one-off work (tier-up of a method mid-round, slow under qemu, where
-            // a round once counted 2,968 bytes) does not recur.
-            long allocated = 0;
-            for (int round = 0; round < 3; round++)
-            {
-                long before = GC.GetAllocatedBytesForCurrentThread();
-                for (int i = 0; i < 32; i++)
-                    call();
-                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-                if (allocated == 0)
-                    break;
-            }
-            Assert.Equal(0, allocated);
-        }
+            Assert.Equal(0, Allocations.By(call, 32));
     }
 
     /// <summary>A stream that can only be written, to check the readability test.</summary>
