@@ -6,7 +6,8 @@ the standard library. Also prints the Markdown tables (time, MB/s and each peer'
     python3 build/plot-blake3.py BenchmarkDotNet.Artifacts/results docs/blake3-sweep.svg --note "CPU line, load"
 
 The first argument is the results folder (it reads *Blake3SweepBenchmarks-report.csv and
-*Blake3StreamingBenchmarks-report.csv there) or one CSV file.
+*Blake3StreamingBenchmarks-report.csv there) or one CSV file. From a run with --rounds N (one job per round), each
+time is the median of the rounds' and each ratio the median of the rounds' ratios (both sides from the same round).
 """
 import csv
 import glob
@@ -29,7 +30,8 @@ def nanoseconds(text):
 
 
 def read(path):
-    """Rows of (implementation, size, piece or None, ns) from a BenchmarkDotNet CSV report."""
+    """Rows of (implementation, size, piece or None, round, ns) from a BenchmarkDotNet CSV report; the round is the
+    job's name, which tells the rounds of a --rounds run apart (one job otherwise)."""
     with open(path, newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     out = []
@@ -39,8 +41,36 @@ def read(path):
             continue
         name = row["Method"].strip().strip("'\"")
         piece = row.get("Piece")
-        out.append((name, int(row["Size"].replace(",", "")), int(piece.replace(",", "")) if piece else None, ns))
+        out.append((name, int(row["Size"].replace(",", "")), int(piece.replace(",", "")) if piece else None,
+                    row.get("Job", ""), ns))
     return out
+
+
+def median(values):
+    values = sorted(values)
+    n = len(values)
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+
+
+def medians(rows):
+    """One row per implementation, size and piece: (name, size, piece, the median of the rounds' times)."""
+    groups = {}
+    for name, size, piece, _, ns in rows:
+        groups.setdefault((name, size, piece), []).append(ns)
+    return [(name, size, piece, median(times)) for (name, size, piece), times in groups.items()]
+
+
+def ratio(rows, name, other, size, piece, other_size=None):
+    """The median over the rounds of name's time over other's in the same round (other_size: other's size instead,
+    per byte), with the lowest and highest round; None where a round lacks either."""
+    other_size = size if other_size is None else other_size
+    times = {(n, s, p, r): ns for n, s, p, r, ns in rows}
+    ratios = []
+    for r in sorted({r for *_, r, _ in rows}):
+        a, b = times.get((name, size, piece, r)), times.get((other, other_size, piece, r))
+        if a is not None and b is not None:
+            ratios.append(a / size / (b / other_size))
+    return (median(ratios), min(ratios), max(ratios)) if ratios else None
 
 
 def size_label(n):
@@ -102,7 +132,8 @@ def svg(rows, note):
     return "\n".join(out) + "\n"
 
 
-def table(rows, key_title, key_of):
+def table(rounds, key_title, key_of):
+    rows = medians(rounds)
     names = series_of(rows)
     ours = names[0]
     keys = sorted({key_of(r) for r in rows})
@@ -116,13 +147,25 @@ def table(rows, key_title, key_of):
             if r is None:
                 row.append("-")
                 continue
-            _, size, _, ns = r
+            _, size, piece, ns = r
             text = f"{ns:,.0f} ns" if size <= 8192 else f"{size * 1e3 / ns:,.0f} MB/s"
             if name != ours and base is not None:
-                text += f" ({ns / base[3]:.2f})"
+                text += f" ({ratio(rounds, name, ours, size, piece)[0]:.2f})"
             row.append(f"**{text}**" if name == ours else text)
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
+
+
+def steps(rounds):
+    """Ours: each size's time per byte over the next smaller size's (median of the rounds), from 1 KiB up to 4 MiB,
+    the issue's no-cliff range inside the caches; above 1.10 is a cliff."""
+    ours = series_of(rounds)[0]
+    sizes = sorted({size for name, size, *_ in rounds if name == ours and 1024 <= size <= 4 << 20})
+    cells = []
+    for smaller, size in zip(sizes, sizes[1:]):
+        m, lo, hi = ratio(rounds, ours, ours, size, None, smaller)
+        cells.append(f"{size_label(size)} {m:.2f} ({lo:.2f}-{hi:.2f})")
+    return "time per byte over the next smaller size (Blake2Fast): " + ", ".join(cells)
 
 
 def main():
@@ -139,8 +182,10 @@ def main():
     else:
         sweep_rows, stream_rows = read(source), []
     with open(target, "w", encoding="utf-8") as f:
-        f.write(svg(sweep_rows, note))
+        f.write(svg(medians(sweep_rows), note))
     print(table(sweep_rows, "one-shot", lambda r: r[1]))
+    print()
+    print(steps(sweep_rows))
     if stream_rows:
         print()
         print(table(stream_rows, "16 MiB in pieces of", lambda r: r[2]))

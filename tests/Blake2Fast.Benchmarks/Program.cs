@@ -13,8 +13,12 @@
 // (PeerBouncyCastle, PeerKonscious, PeerIsopoh likewise); the run then names it as compiled out.
 // --alternate [KiB,KiB,...] instead of BenchmarkDotNet options: BLAKE3 against the official C and the Blake3 package in
 // one process, called in alternation: one-shot, streaming, the steps between sizes, the chunk kernels (Blake3Alternation.cs).
+// --rounds N (in place of --job): each case N times, the whole run once per round, and a column with the median over
+// the rounds of each row's ratio to its baseline in the same round (Infrastructure/InterleavedRounds.cs): on a shared
+// VM whole processes run slow for minutes, and launches back to back share the spell where rounds do not.
 // BLAKE2FAST_CORE=scalar|sse41|avx2|avx512 caps the core that the library's default path (the Baseline rows) uses.
 using System;
+using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
 using Blake2Fast.Benchmarks.Infrastructure;
 
@@ -34,6 +38,7 @@ public static class Program
         {
             Environment.Exit(Blake3Alternation.Run(args[1..]));
         }
-        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+        IConfig? rounds = InterleavedRounds.TakeFrom(ref args);
+        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, rounds);
     }
 }

@@ -20,9 +20,10 @@ public sealed class GroupByParamsOrderer : IOrderer
 
     public bool SeparateLogicalGroups => true;
 
+    /// <summary>The default order, but with <c>--rounds</c> one round of every case after the other (OrderBy is stable).</summary>
     public IEnumerable<BenchmarkCase> GetExecutionOrder(
         ImmutableArray<BenchmarkCase> benchmarksCase, IEnumerable<BenchmarkLogicalGroupRule>? order = null) =>
-        _default.GetExecutionOrder(benchmarksCase, order);
+        _default.GetExecutionOrder(benchmarksCase, order).OrderBy(b => InterleavedRounds.Of(b.Job));
 
     public IEnumerable<BenchmarkCase> GetSummaryOrder(ImmutableArray<BenchmarkCase> benchmarksCases, Summary summary) =>
         GetLogicalGroupOrder(benchmarksCases.GroupBy(b => GetLogicalGroupKey(benchmarksCases, b)))
