@@ -9,75 +9,15 @@ The first argument is the results folder (it reads *Blake3SweepBenchmarks-report
 *Blake3StreamingBenchmarks-report.csv there) or one CSV file. From a run with --rounds N (one job per round), each
 time is the median of the rounds' and each ratio the median of the rounds' ratios (both sides from the same round).
 """
-import csv
 import glob
 import math
 import os
 import sys
 from xml.sax.saxutils import escape
 
-UNITS = {"ns": 1.0, "us": 1e3, "μs": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9}
+from rounds import medians, ratio, read, size_label
+
 COLORS = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e"]
-
-
-def nanoseconds(text):
-    """'1,234.5 ns' or '12.3 μs' -> nanoseconds (None for NA / empty)."""
-    parts = text.replace(",", "").split()
-    if not parts or parts[0] in ("NA", "-", "?"):
-        return None
-    value = float(parts[0])
-    return value * UNITS.get(parts[1] if len(parts) > 1 else "ns", 1.0)
-
-
-def read(path):
-    """Rows of (implementation, size, piece or None, round, ns) from a BenchmarkDotNet CSV report; the round is the
-    job's name, which tells the rounds of a --rounds run apart (one job otherwise)."""
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    out = []
-    for row in rows:
-        ns = nanoseconds(row.get("Mean", ""))
-        if ns is None:
-            continue
-        name = row["Method"].strip().strip("'\"")
-        piece = row.get("Piece")
-        out.append((name, int(row["Size"].replace(",", "")), int(piece.replace(",", "")) if piece else None,
-                    row.get("Job", ""), ns))
-    return out
-
-
-def median(values):
-    values = sorted(values)
-    n = len(values)
-    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
-
-
-def medians(rows):
-    """One row per implementation, size and piece: (name, size, piece, the median of the rounds' times)."""
-    groups = {}
-    for name, size, piece, _, ns in rows:
-        groups.setdefault((name, size, piece), []).append(ns)
-    return [(name, size, piece, median(times)) for (name, size, piece), times in groups.items()]
-
-
-def ratio(rows, name, other, size, piece, other_size=None):
-    """The median over the rounds of name's time over other's in the same round (other_size: other's size instead,
-    per byte), with the lowest and highest round; None where a round lacks either."""
-    other_size = size if other_size is None else other_size
-    times = {(n, s, p, r): ns for n, s, p, r, ns in rows}
-    ratios = []
-    for r in sorted({r for *_, r, _ in rows}):
-        a, b = times.get((name, size, piece, r)), times.get((other, other_size, piece, r))
-        if a is not None and b is not None:
-            ratios.append(a / size / (b / other_size))
-    return (median(ratios), min(ratios), max(ratios)) if ratios else None
-
-
-def size_label(n):
-    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= scale and n % scale == 0:
-            return f"{n // scale} {unit}"
-    return f"{n} B"
 
 
 def series_of(rows):
