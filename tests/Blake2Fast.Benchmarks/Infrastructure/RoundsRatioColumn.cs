@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
-using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
@@ -13,24 +12,16 @@ namespace Blake2Fast.Benchmarks.Infrastructure;
 /// baseline's in the same round, with the lowest and highest round, e.g. <c>1.02 (0.97-1.10)</c>. Each round's ratio
 /// pairs processes minutes apart from the other rounds, so one slow spell moves one round, not the median.
 /// </summary>
-public sealed class RoundsRatioColumn : IColumn
+public sealed class RoundsRatioColumn : CustomColumn
 {
-    public string Id => nameof(RoundsRatioColumn);
-    public string ColumnName => "Ratio of rounds";
-    public bool AlwaysShow => true;
-    public ColumnCategory Category => ColumnCategory.Custom;
-    public int PriorityInCategory => 1;
-    public bool IsNumeric => false;
-    public UnitType UnitType => UnitType.Dimensionless;
-    public string Legend => "Median over the rounds of Mean / baseline's Mean in the same round (lowest-highest round)";
+    public override string ColumnName => "Ratio of rounds";
+    public override int PriorityInCategory => 1;
+    public override bool IsNumeric => false;
+    public override string Legend => "Median over the rounds of Mean / baseline's Mean in the same round (lowest-highest round)";
 
-    public bool IsAvailable(Summary summary) => summary.BenchmarksCases.Any(b => InterleavedRounds.Of(b.Job) > 0);
+    public override bool IsAvailable(Summary summary) => summary.BenchmarksCases.Any(b => InterleavedRounds.Of(b.Job) > 0);
 
-    public bool IsDefault(Summary summary, BenchmarkCase benchmarkCase) => false;
-
-    public string GetValue(Summary summary, BenchmarkCase benchmarkCase) => GetValue(summary, benchmarkCase, summary.Style);
-
-    public string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style)
+    public override string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style)
     {
         string key = InterleavedRounds.KeyOf(benchmarkCase);
         var ratios = new List<double>();
@@ -49,6 +40,4 @@ public sealed class RoundsRatioColumn : IColumn
         double median = n % 2 == 1 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
         return string.Create(CultureInfo.InvariantCulture, $"{median:F2} ({ratios[0]:F2}-{ratios[^1]:F2})");
     }
-
-    public override string ToString() => ColumnName;
 }
