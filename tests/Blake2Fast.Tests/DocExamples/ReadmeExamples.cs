@@ -1,17 +1,17 @@
-// The README's usings block, verbatim (TheReadmeShowsExactlyTheseExamples checks it), then the tests' own.
+// The README's usings block, verbatim (DocExampleTests checks every block of the README against this folder),
+// then the tests' own.
 using System;
 using System.IO;
 using System.Security.Cryptography;
 using System.Text;
 using Blake2Fast;
 using System.Linq;
-using System.Text.RegularExpressions;
 
-namespace Blake2Fast.Tests;
+namespace Blake2Fast.Tests.DocExamples;
 
 /// <summary>
-/// The README's examples, compiled and run. <see cref="TheReadmeShowsExactlyTheseExamples"/> fails if a README
-/// code block is not found verbatim here, so the two cannot drift apart.
+/// The README's examples, compiled and run, one [Fact] each. <see cref="DocExampleTests"/> fails if a C# block of
+/// the README is not found here verbatim, so the two cannot drift apart.
 /// </summary>
 public class ReadmeExamples
 {
@@ -232,28 +232,12 @@ public class ReadmeExamples
     [Fact]
     public void Blake3OnEveryCore()
     {
-                var big = Blake3.CreateIncrementalHasher();
+        var big = Blake3.CreateIncrementalHasher();
         big.UpdateParallel(fileContents);                             // whole chunks on every core (opt-in)
         byte[] bigDigest = big.Finish();
 
         Assert.Equal(Blake3.HashData(fileContents), bigDigest);
     }
-
-    [Fact]
-    public void TheReadmeShowsExactlyTheseExamples()
-    {
-        string readme = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "README.md"));
-        string source = Normalize(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TestData", "ReadmeExamples.cs.txt")));
-        var blocks = Regex.Matches(readme, "```csharp\\n(.*?)```", RegexOptions.Singleline);
-        // One README block per example method here (this check aside), plus the usings block (this file's header),
-        // so a block the regex missed fails too.
-        int examples = typeof(ReadmeExamples).GetMethods().Count(m => m.IsDefined(typeof(FactAttribute), false)) - 1;
-        Assert.Equal(examples + 1, blocks.Count);
-        foreach (Match block in blocks)
-            Assert.Contains(Normalize(block.Groups[1].Value), source);
-    }
-
-    private static string Normalize(string text) => Regex.Replace(text, "\\s+", " ").Trim();
 
     [Fact]
     public void Blake256AndBlake224()

@@ -1,0 +1,112 @@
+using System;
+using System.IO;
+using System.Linq;
+
+namespace Blake2Fast.Tests.DocExamples;
+
+/// <summary>
+/// Every C# block of README.md and of every page under docs/ is compiled and run: it must appear verbatim in one of
+/// the example sources of this folder (*Examples.cs, one file per page, each example a [Fact] that asserts its
+/// result; not this file, whose fake pages' code is not run). The pages and the sources are copied next to the test
+/// binaries (DocExamples.props).
+/// </summary>
+public class DocExampleTests
+{
+    private static readonly string s_pages = Path.Combine(AppContext.BaseDirectory, "TestData", "Docs");
+    private static readonly string s_examples = Path.Combine(AppContext.BaseDirectory, "TestData", "DocExamples");
+
+    [Fact]
+    public void EveryCSharpBlockOfEveryPage_IsInAnExampleSource()
+    {
+        string[] pages = Directory.GetFiles(s_pages, "*.md", SearchOption.AllDirectories);
+        string[] sources = Directory.GetFiles(s_examples, "*Examples.cs").Select(File.ReadAllText).ToArray();
+        // The copies must be there, or the check below would pass on nothing.
+        Assert.Contains(pages, p => Path.GetRelativePath(s_pages, p) == "README.md");
+        Assert.Contains(pages, p => Path.GetRelativePath(s_pages, p).StartsWith("docs", StringComparison.Ordinal));
+        Assert.True(File.Exists(Path.Combine(s_examples, nameof(ReadmeExamples) + ".cs")));
+
+        var missing = pages
+            .SelectMany(page => DocExampleMatcher.Missing(File.ReadAllText(page), sources)
+                .Select(block => $"{Path.GetRelativePath(s_pages, page).Replace('\\', '/')} {block}"))
+            .ToList();
+        Assert.True(missing.Count == 0,
+            "These C# blocks are not found verbatim (leading indentation aside) in tests/Blake2Fast.Tests/DocExamples/*Examples.cs; " +
+            "copy each into a [Fact] of the page's examples file that runs it and asserts its result:\n" + string.Join("\n", missing));
+    }
+
+    [Fact]
+    public void TheReadmeHasExamples()
+    {
+        string readme = File.ReadAllText(Path.Combine(s_pages, "README.md"));
+        Assert.True(DocExampleMatcher.CSharpBlocks(readme).Count >= 10);
+    }
+
+    private const string Source = """
+        public void Example()
+        {
+            var hasher = Blake2b.CreateIncrementalHasher();
+            hasher.Update(data);
+
+            byte[] digest = hasher.Finish();
+        }
+        """;
+
+    [Fact]
+    public void Matcher_FindsABlockWrittenInsideAMethod_IndentationAside()
+    {
+        const string page = "# Page\n\n```csharp\nvar hasher = Blake2b.CreateIncrementalHasher();\n  hasher.Update(data);   \n\nbyte[] digest = hasher.Finish();\n```\n";
+        Assert.Single(DocExampleMatcher.CSharpBlocks(page));
+        Assert.Empty(DocExampleMatcher.Missing(page, new[] { Source }));
+    }
+
+    [Theory]
+    [InlineData("var hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(other);")]          // a changed line
+    [InlineData("var hasher = Blake2b.CreateIncrementalHasher();\nbyte[] digest = hasher.Finish();")] // lines not consecutive
+    [InlineData("hasher.Update(data);\nbyte[] digest = hasher.Finish();")]                            // a blank line dropped
+    [InlineData("var hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(data);\nhasher.Update(data);")] // one line more
+    [InlineData("")]                                                                                   // no code at all
+    public void Matcher_ReportsABlockNotFound(string code)
+    {
+        string page = $"Intro.\n\n```csharp\n{code}\n```\n\nMore.\n\n```csharp\nhasher.Update(data);\n```\n";
+        var missing = DocExampleMatcher.Missing(page, new[] { Source });
+        Assert.Equal(4, Assert.Single(missing).Line);
+    }
+
+    [Theory]
+    [InlineData("```cs")]
+    [InlineData("```C#")]
+    [InlineData("~~~csharp")]
+    [InlineData("   ````csharp title=\"x\"")]
+    public void Matcher_ChecksEveryFenceAndNameOfCSharp(string fence)
+    {
+        string close = fence.TrimStart()[..fence.TrimStart().TakeWhile(c => c == fence.TrimStart()[0]).Count()];
+        string page = $"{fence}\nnot in any source();\n{close}\n";
+        Assert.Single(DocExampleMatcher.Missing(page, new[] { Source }));
+    }
+
+    [Fact]
+    public void Matcher_IgnoresOtherLanguages_AndInlineBackticks()
+    {
+        const string page = "```\ndotnet test -c Release\n```\n\n```text\nnot code();\n```\n\n```bash\nls\n```\n\n```csharp inline``` is not a fence.\n";
+        Assert.Empty(DocExampleMatcher.CSharpBlocks(page));
+    }
+
+    [Fact]
+    public void Matcher_ReadsAnUnclosedFence_ToTheEndOfThePage()
+    {
+        const string page = "```csharp\nhasher.Update(data);\nnot in any source();\n";
+        CodeBlock(page, expectedLines: 3);
+        Assert.Single(DocExampleMatcher.Missing(page, new[] { Source }));
+    }
+
+    [Fact]
+    public void Matcher_ALongerFenceIsClosedOnlyByOneAsLong()
+    {
+        const string page = "````csharp\nhasher.Update(data);\n```\nnot in any source();\n````\n";
+        CodeBlock(page, expectedLines: 3);
+        Assert.Single(DocExampleMatcher.Missing(page, new[] { Source }));
+    }
+
+    private static void CodeBlock(string page, int expectedLines) =>
+        Assert.Equal(expectedLines, Assert.Single(DocExampleMatcher.CSharpBlocks(page)).Lines.Count);
+}
