@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instruction counts of the BLAKE3 NEON kernel (README, Platform notes): the JIT's ARM64 code for
+# Instruction counts of the BLAKE3 NEON kernel (docs/develop.md, Platform notes): the JIT's ARM64 code for
 # Blake3LaneCore<Vector128<uint>, Blake3Neon.Ops>.Loop, printed by DOTNET_JitDisasm under qemu-aarch64, against the
 # official blake3_neon.c (Debian's librust-blake3-dev sources) compiled with aarch64-linux-gnu-gcc -O3. Prints each
 # loop's body size (instructions from a backward branch's target to the branch); per block = the block loop's body

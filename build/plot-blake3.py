@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Draws the README's BLAKE3 chart from a BenchmarkDotNet run of Blake3SweepBenchmarks (and, if present,
-Blake3StreamingBenchmarks): MB/s against input size for each implementation, as an SVG with no dependency beyond
-the standard library. Also prints the Markdown tables (time, MB/s and each peer's time over ours) for the README.
+"""Draws the BLAKE3 chart of a benchmark page (docs/benchmarks/<cpu>.md) from a BenchmarkDotNet run of
+Blake3SweepBenchmarks (and, if present, Blake3StreamingBenchmarks): MB/s against input size for each implementation,
+as an SVG with no dependency beyond the standard library. Also prints the Markdown tables (time, MB/s and each
+peer's time over ours) for that page.
 
-    python3 build/plot-blake3.py BenchmarkDotNet.Artifacts/results docs/blake3-sweep.svg --note "CPU line, load"
+    python3 build/plot-blake3.py BenchmarkDotNet.Artifacts/results docs/benchmarks/<cpu>/blake3-sweep.svg --note "CPU line, load"
 
 The first argument is the results folder (it reads *Blake3SweepBenchmarks-report.csv and
 *Blake3StreamingBenchmarks-report.csv there) or one CSV file. From a run with --rounds N (one job per round), each

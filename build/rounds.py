@@ -3,7 +3,7 @@
 round, the Job column), and prints each row as the median of its rounds: the time, and its time over the first
 method's in the same round (median, lowest-highest). The medians and ratios here are the ones plot-blake3.py uses.
 
-    python3 build/rounds.py docs/runs/intel-2026-11-27/*Blake2spBenchmarks-report.csv
+    python3 build/rounds.py docs/benchmarks/intel-emerald-rapids/runs/2026-11-27/*Blake2spBenchmarks-report.csv
 
 With a single job every median is that job's figure.
 """

@@ -3,7 +3,7 @@
 // skipped with the reason printed where that cannot be built) and the Blake3 NuGet package 3.0.2 (managed SIMD,
 // behind PEER_BLAKE3). Two sweeps: one-shot 32-byte digests over input sizes, and 16 MiB fed to Update in pieces
 // (as Stream.CopyTo or a network reader feeds a hasher). The Ratio column compares each row with Blake2Fast.
-// build/plot-blake3.py draws the one-shot sweep from the CSV report as the README's chart.
+// build/plot-blake3.py draws the one-shot sweep from the CSV report as the chart of a page in docs/benchmarks.
 using System;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;

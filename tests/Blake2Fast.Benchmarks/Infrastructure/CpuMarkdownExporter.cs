@@ -7,7 +7,7 @@ namespace Blake2Fast.Benchmarks.Infrastructure;
 /// <summary>
 /// BenchmarkDotNet's GitHub markdown report with the CPUID line (<see cref="CpuInfo"/>) and the peers compiled out
 /// (<see cref="Peers"/>) on top: BenchmarkDotNet's own header only has the brand string. Written next to the
-/// usual report as <c>*-report-cpu.md</c>; the README tables come from this file.
+/// usual report as <c>*-report-cpu.md</c>; the tables of docs/benchmarks come from this file.
 /// </summary>
 public sealed class CpuMarkdownExporter : ExporterBase
 {

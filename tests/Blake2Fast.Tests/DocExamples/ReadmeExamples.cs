@@ -259,4 +259,25 @@ public class ReadmeExamples
         Assert.Equal(Blake256Family.ReferenceBlake256.Blake224(data, salt), b224);
         Assert.Equal(Blake256Family.ReferenceBlake256.Blake256(data.Concat(data).ToArray(), salt), b256Later);
     }
+
+    [Fact]
+    public void Errors()
+    {
+        Span<byte> small = stackalloc byte[16];
+        bool fits = Blake2b.TryHashData(data, small, out int bytesWritten);  // false: 64 bytes do not fit; nothing written
+        string? refused = null;
+        try
+        {
+            Blake2s.Keyed.HashData(ReadOnlySpan<byte>.Empty, data);          // an empty key is refused, never "unkeyed"
+        }
+        catch (ArgumentException e)
+        {
+            refused = e.ParamName;                                           // "key"
+        }
+
+        Assert.False(fits);
+        Assert.Equal(0, bytesWritten);
+        Assert.Equal(new byte[16], small.ToArray());
+        Assert.Equal("key", refused);
+    }
 }
