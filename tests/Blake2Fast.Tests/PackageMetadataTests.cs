@@ -1,14 +1,18 @@
 using System;
+using System.Diagnostics;
 using System.IO;
+using System.Linq;
 using System.Reflection;
 using System.Text.RegularExpressions;
+using Blake2Fast.Tests.DocExamples;
 using Xunit;
 
 namespace Blake2Fast.Tests;
 
 /// <summary>
 /// A search on the package registry for any algorithm the library holds finds it: the library's description names
-/// every algorithm, the shared tags list each, and the tool's description says what the tool does with which.
+/// every algorithm, the shared tags list each, and the tool's description says what the tool does with which. The README
+/// the packages carry, their page on NuGet.org, has no relative link or image, which NuGet.org cannot show.
 /// </summary>
 public sealed class PackageMetadataTests
 {
@@ -37,6 +41,70 @@ public sealed class PackageMetadataTests
         Assert.Contains("b2sum", toolDescription, StringComparison.Ordinal);
         foreach (string algorithm in new[] { "BLAKE2b", "BLAKE2s", "BLAKE2bp", "BLAKE2sp", "BLAKE3", "BLAKE-256", "BLAKE-224" })
             Assert.Matches($@"\b{Regex.Escape(algorithm)}\b", toolDescription);
+    }
+
+    // NuGet.org resolves no relative link and shows no relative image: the README packed is a copy with them made
+    // absolute (build/PackageReadme.targets), or, with no repository URL known, links as text and no image.
+    private static readonly Regex s_relativeTarget = new(@"\]\((?!https?:|mailto:|#)[^)\s]+\)");
+
+    [Fact]
+    public void ThePackedReadme_LinksIntoTheRepository_ByAbsoluteUrls()
+    {
+        (string readme, string packed) = PackageReadme("-p:RepositoryUrl=https://github.com/example/Blake2Fast.git", "-p:RepositoryCommit=0123abc");
+
+        Assert.DoesNotMatch(s_relativeTarget, packed);
+        Assert.Contains("[docs/migrating.md](https://github.com/example/Blake2Fast/blob/0123abc/docs/migrating.md)", packed, StringComparison.Ordinal);
+        var images = Regex.Matches(packed, @"!\[[^\]]*\]\(([^)]+)\)").Select(m => m.Groups[1].Value).ToList();
+        Assert.NotEmpty(images);
+        Assert.All(images, url => Assert.StartsWith("https://raw.githubusercontent.com/example/Blake2Fast/0123abc/", url, StringComparison.Ordinal));
+        Assert.Equal(Regex.Matches(readme, @"\]\(").Count, Regex.Matches(packed, @"\]\(").Count);
+        AssertSameCode(readme, packed);
+    }
+
+    [Fact]
+    public void ThePackedReadme_WithNoRepositoryUrl_NamesTheFilesAndDropsTheImages()
+    {
+        (string readme, string packed) = PackageReadme("-p:RepositoryUrl=", "-p:PublishRepositoryUrl=false");
+
+        Assert.DoesNotMatch(s_relativeTarget, packed);
+        Assert.DoesNotContain("![", packed, StringComparison.Ordinal);
+        Assert.Contains("See `docs/migrating.md`.", packed, StringComparison.Ordinal);
+        AssertSameCode(readme, packed);
+    }
+
+    private static void AssertSameCode(string readme, string packed) =>
+        Assert.Equal(DocExampleMatcher.CSharpBlocks(readme).Select(b => string.Join("\n", b.Lines)),
+                     DocExampleMatcher.CSharpBlocks(packed).Select(b => string.Join("\n", b.Lines)));
+
+    /// <summary>Runs the packing step that writes the README (not the whole pack) into a temporary file.</summary>
+    private static (string Readme, string Packed) PackageReadme(params string[] properties)
+    {
+        string root = RepositoryRoot();
+        string output = Path.Combine(Path.GetTempPath(), $"b2f-readme-{Guid.NewGuid():N}", "README.md");
+        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
+        {
+            WorkingDirectory = root,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (string argument in new[] { "msbuild", Path.Combine("src", "Blake2Fast", "Blake2Fast.csproj"), "-t:WritePackageReadme",
+                     "-nologo", "-v:q", "-p:Configuration=Release", $"-p:PackageReadmeOutput={output}" }.Concat(properties))
+            start.ArgumentList.Add(argument);
+        try
+        {
+            using Process process = Process.Start(start)!;
+            var stdout = process.StandardOutput.ReadToEndAsync();
+            string stderr = process.StandardError.ReadToEnd();
+            Assert.True(process.WaitForExit(180_000), "dotnet msbuild did not finish in 3 minutes");
+            Assert.True(process.ExitCode == 0, $"dotnet msbuild failed:\n{stdout.Result}\n{stderr}");
+            return (File.ReadAllText(Path.Combine(root, "README.md")), File.ReadAllText(output));
+        }
+        finally
+        {
+            if (Directory.Exists(Path.GetDirectoryName(output)))
+                Directory.Delete(Path.GetDirectoryName(output)!, recursive: true);
+        }
     }
 
     private static string RepositoryRoot()
