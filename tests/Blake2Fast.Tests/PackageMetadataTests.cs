@@ -89,7 +89,7 @@ public sealed class PackageMetadataTests
             UseShellExecute = false,
         };
         foreach (string argument in new[] { "msbuild", Path.Combine("src", "Blake2Fast", "Blake2Fast.csproj"), "-t:WritePackageReadme",
-                     "-nologo", "-v:q", "-p:Configuration=Release", $"-p:PackageReadmeOutput={output}" }.Concat(properties))
+                     "-nologo", "-v:q", "-nodeReuse:false", "-p:Configuration=Release", $"-p:PackageReadmeOutput={output}" }.Concat(properties))
             start.ArgumentList.Add(argument);
         try
         {
