@@ -22,72 +22,57 @@ public class Version2SurfaceTests
         return (unkeyed.Input, keyed.Key, unkeyed.Expected, keyed.Expected);
     }
 
+    private delegate void Write(Span<byte> output);
+
+    /// <summary>
+    /// One algorithm's 2.x members, each called as 2.x code calls it (<paramref name="input"/>, <paramref name="key"/>,
+    /// a 20-byte digest where a length is taken), in the order <see cref="AssertKnownAnswers"/> reads them.
+    /// </summary>
+    private sealed record Members(
+        Func<byte[]>[] ComputeHash, Write[] ComputeAndWriteHash, Func<IBlake2Incremental>[] CreateIncrementalHasher,
+        Func<HashAlgorithm>[] CreateHashAlgorithm, int DefaultDigestLength);
+
+    private const int Short = 20;
+
     [Fact]
     public void Blake2b_EveryVersion2MemberGivesTheKnownAnswer()
     {
-        var (input, key, unkeyed, keyed) = Kat("blake2b");
-        const int Short = 20;
-        byte[] shortUnkeyed = Blake2b.HashData(Short, input), shortKeyed = Blake2b.Keyed.HashData(Short, key, input);
-
-        Assert.Equal(unkeyed, Blake2b.ComputeHash(input));
-        Assert.Equal(shortUnkeyed, Blake2b.ComputeHash(Short, input));
-        Assert.Equal(keyed, Blake2b.ComputeHash(key, input));
-        Assert.Equal(shortKeyed, Blake2b.ComputeHash(Short, key, input));
-
-        Span<byte> output = stackalloc byte[Blake2b.DefaultDigestLength];
-        Blake2b.ComputeAndWriteHash(input, output);
-        Assert.Equal(unkeyed, output.ToArray());
-        Blake2b.ComputeAndWriteHash(Short, input, output);
-        Assert.Equal(shortUnkeyed, output.Slice(0, Short).ToArray());
-        Blake2b.ComputeAndWriteHash(key, input, output);
-        Assert.Equal(keyed, output.ToArray());
-        Blake2b.ComputeAndWriteHash(Short, key, input, output);
-        Assert.Equal(shortKeyed, output.Slice(0, Short).ToArray());
-
-        Assert.Equal(unkeyed, Incremental(Blake2b.CreateIncrementalHasher(), input));
-        Assert.Equal(shortUnkeyed, Incremental(Blake2b.CreateIncrementalHasher(Short), input));
-        Assert.Equal(keyed, Incremental(Blake2b.CreateIncrementalHasher(key), input));
-        Assert.Equal(shortKeyed, Incremental(Blake2b.CreateIncrementalHasher(Short, key), input));
-
-        Assert.Equal(unkeyed, Algorithm(Blake2b.CreateHashAlgorithm(), input));
-        Assert.Equal(shortUnkeyed, Algorithm(Blake2b.CreateHashAlgorithm(Short), input));
-        Assert.Equal(keyed, Algorithm(Blake2b.CreateHMAC(key), input));
-        Assert.Equal(shortKeyed, Algorithm(Blake2b.CreateHMAC(Short, key), input));
-        Assert.Equal(64, Blake2b.DefaultDigestLength);
+        var (input, key, _, _) = Kat("blake2b");
+        AssertKnownAnswers("blake2b", Blake2b.HashData(Short, input), Blake2b.Keyed.HashData(Short, key, input), new Members(
+            new Func<byte[]>[] { () => Blake2b.ComputeHash(input), () => Blake2b.ComputeHash(Short, input), () => Blake2b.ComputeHash(key, input), () => Blake2b.ComputeHash(Short, key, input) },
+            new Write[] { o => Blake2b.ComputeAndWriteHash(input, o), o => Blake2b.ComputeAndWriteHash(Short, input, o), o => Blake2b.ComputeAndWriteHash(key, input, o), o => Blake2b.ComputeAndWriteHash(Short, key, input, o) },
+            new Func<IBlake2Incremental>[] { () => Blake2b.CreateIncrementalHasher(), () => Blake2b.CreateIncrementalHasher(Short), () => Blake2b.CreateIncrementalHasher(key), () => Blake2b.CreateIncrementalHasher(Short, key) },
+            new Func<HashAlgorithm>[] { () => Blake2b.CreateHashAlgorithm(), () => Blake2b.CreateHashAlgorithm(Short), () => Blake2b.CreateHMAC(key), () => Blake2b.CreateHMAC(Short, key) },
+            Blake2b.DefaultDigestLength));
     }
 
     [Fact]
     public void Blake2s_EveryVersion2MemberGivesTheKnownAnswer()
     {
-        var (input, key, unkeyed, keyed) = Kat("blake2s");
-        const int Short = 20;
-        byte[] shortUnkeyed = Blake2s.HashData(Short, input), shortKeyed = Blake2s.Keyed.HashData(Short, key, input);
+        var (input, key, _, _) = Kat("blake2s");
+        AssertKnownAnswers("blake2s", Blake2s.HashData(Short, input), Blake2s.Keyed.HashData(Short, key, input), new Members(
+            new Func<byte[]>[] { () => Blake2s.ComputeHash(input), () => Blake2s.ComputeHash(Short, input), () => Blake2s.ComputeHash(key, input), () => Blake2s.ComputeHash(Short, key, input) },
+            new Write[] { o => Blake2s.ComputeAndWriteHash(input, o), o => Blake2s.ComputeAndWriteHash(Short, input, o), o => Blake2s.ComputeAndWriteHash(key, input, o), o => Blake2s.ComputeAndWriteHash(Short, key, input, o) },
+            new Func<IBlake2Incremental>[] { () => Blake2s.CreateIncrementalHasher(), () => Blake2s.CreateIncrementalHasher(Short), () => Blake2s.CreateIncrementalHasher(key), () => Blake2s.CreateIncrementalHasher(Short, key) },
+            new Func<HashAlgorithm>[] { () => Blake2s.CreateHashAlgorithm(), () => Blake2s.CreateHashAlgorithm(Short), () => Blake2s.CreateHMAC(key), () => Blake2s.CreateHMAC(Short, key) },
+            Blake2s.DefaultDigestLength));
+    }
 
-        Assert.Equal(unkeyed, Blake2s.ComputeHash(input));
-        Assert.Equal(shortUnkeyed, Blake2s.ComputeHash(Short, input));
-        Assert.Equal(keyed, Blake2s.ComputeHash(key, input));
-        Assert.Equal(shortKeyed, Blake2s.ComputeHash(Short, key, input));
-
-        Span<byte> output = stackalloc byte[Blake2s.DefaultDigestLength];
-        Blake2s.ComputeAndWriteHash(input, output);
-        Assert.Equal(unkeyed, output.ToArray());
-        Blake2s.ComputeAndWriteHash(Short, input, output);
-        Assert.Equal(shortUnkeyed, output.Slice(0, Short).ToArray());
-        Blake2s.ComputeAndWriteHash(key, input, output);
-        Assert.Equal(keyed, output.ToArray());
-        Blake2s.ComputeAndWriteHash(Short, key, input, output);
-        Assert.Equal(shortKeyed, output.Slice(0, Short).ToArray());
-
-        Assert.Equal(unkeyed, Incremental(Blake2s.CreateIncrementalHasher(), input));
-        Assert.Equal(shortUnkeyed, Incremental(Blake2s.CreateIncrementalHasher(Short), input));
-        Assert.Equal(keyed, Incremental(Blake2s.CreateIncrementalHasher(key), input));
-        Assert.Equal(shortKeyed, Incremental(Blake2s.CreateIncrementalHasher(Short, key), input));
-
-        Assert.Equal(unkeyed, Algorithm(Blake2s.CreateHashAlgorithm(), input));
-        Assert.Equal(shortUnkeyed, Algorithm(Blake2s.CreateHashAlgorithm(Short), input));
-        Assert.Equal(keyed, Algorithm(Blake2s.CreateHMAC(key), input));
-        Assert.Equal(shortKeyed, Algorithm(Blake2s.CreateHMAC(Short, key), input));
-        Assert.Equal(32, Blake2s.DefaultDigestLength);
+    /// <summary>Each family's four overloads (unkeyed, with a length, keyed, keyed with a length) against the known answers.</summary>
+    private static void AssertKnownAnswers(string algorithm, byte[] shortUnkeyed, byte[] shortKeyed, Members members)
+    {
+        var (input, _, unkeyed, keyed) = Kat(algorithm);
+        byte[][] expected = { unkeyed, shortUnkeyed, keyed, shortKeyed };
+        Assert.Equal(unkeyed.Length, members.DefaultDigestLength);
+        for (int i = 0; i < expected.Length; i++)
+        {
+            Assert.Equal(expected[i], members.ComputeHash[i]());
+            byte[] output = new byte[members.DefaultDigestLength];
+            members.ComputeAndWriteHash[i](output);
+            Assert.Equal(expected[i], output.AsSpan(0, expected[i].Length).ToArray());
+            Assert.Equal(expected[i], Incremental(members.CreateIncrementalHasher[i](), input));
+            Assert.Equal(expected[i], Algorithm(members.CreateHashAlgorithm[i](), input));
+        }
     }
 
     [Fact]
