@@ -1,10 +1,11 @@
 namespace Blake2Fast.Generators.Surface;
 
 /// <summary>
-/// The typed writes of every incremental state, generated or hand-written: UTF-8 text, and 16/32/64-bit integers
-/// in the byte order their name gives (the <c>BinaryPrimitives</c> names, with <c>Update</c> for <c>Write</c>).
+/// The typed writes of every incremental state, generated or hand-written: UTF-8 text, 16/32/64-bit integers in the
+/// byte order their name gives (the <c>BinaryPrimitives</c> names, with <c>Update</c> for <c>Write</c>), and the
+/// generic <c>Update&lt;T&gt;</c> family with the <c>IBlakeIncremental</c>/<c>IBlake2Incremental</c> members behind it.
 /// Emitted as a partial of <c>{Class}HashState</c> that calls the state's own <c>Update(ReadOnlySpan&lt;byte&gt;)</c>,
-/// so a hand-written state (BLAKE3's) gets them by being <c>partial</c>.
+/// so a hand-written state (BLAKE3's) gets them by being <c>partial</c>: one rule for every state.
 /// </summary>
 internal static class TypedWritesEmitter
 {
