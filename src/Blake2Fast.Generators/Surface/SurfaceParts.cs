@@ -100,6 +100,8 @@ internal static class SurfaceParts
         string tail = isTry ? ", out int bytesWritten" : "";
         string tailArgs = isTry ? ", out bytesWritten" : "";
         string asSpan = $"{m.ClassName}.{family}({prefixArgs}{source}, {destination}.AsSpan(){tailArgs})";
+        if (family != "HashData")
+            asSpan += $" (or {m.ClassName}.HashData({prefixArgs}source, destination.AsSpan()))";
         string message = $"With an array as {destination}, {m.ClassName}.{family}({prefixArgs}a, b) would write the unkeyed {m.Name} digest of a over b, "
             + $"not hash b with key a. For a keyed hash call {keyed}; to write the digest into an array, say so: {asSpan}.";
         w.Doc("<summary>",

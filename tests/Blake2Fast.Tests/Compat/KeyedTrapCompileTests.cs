@@ -105,6 +105,10 @@ public class KeyedTrapCompileTests
             Diagnostic error = Assert.Single(found!);
             Assert.Equal("CS0619", error.Id);
             string message = error.GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+            // Every family's message also names the BCL-style one-shot into an explicit span.
+            string owner = keyed.Substring(0, keyed.IndexOf('.', StringComparison.Ordinal));
+            string bcl = $"{owner}.HashData({(keyed.Contains("digestLength", StringComparison.Ordinal) ? "digestLength, " : "")}source, destination.AsSpan())";
+            Assert.True(message.Contains(bcl, StringComparison.Ordinal), $"'{call}': the message does not name {bcl}: {message}");
             Assert.True(message.Contains(keyed, StringComparison.Ordinal), $"'{call}': the message does not name {keyed}: {message}");
             Assert.True(message.Contains(explicitCall, StringComparison.Ordinal), $"'{call}': the message does not name {explicitCall}: {message}");
         }
