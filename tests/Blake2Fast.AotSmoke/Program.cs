@@ -124,7 +124,7 @@ internal static class Program
                 if (keyed)
                     Blake2b.ComputeAndWriteHash(length, key, input, written);
                 else
-                    Blake2b.ComputeAndWriteHash(length, input, written);
+                    Blake2b.ComputeAndWriteHash(length, input, written.AsSpan());
                 Check(sample, "ComputeAndWriteHash", expected, written);
                 Blake2bHashState b = (keyed ? Blake2b.CreateIncrementalHasher(length, key) : Blake2b.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
@@ -136,7 +136,7 @@ internal static class Program
                 if (keyed)
                     Blake2s.ComputeAndWriteHash(length, key, input, written);
                 else
-                    Blake2s.ComputeAndWriteHash(length, input, written);
+                    Blake2s.ComputeAndWriteHash(length, input, written.AsSpan());
                 Check(sample, "ComputeAndWriteHash", expected, written);
                 Blake2sHashState s = (keyed ? Blake2s.CreateIncrementalHasher(length, key) : Blake2s.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
@@ -148,7 +148,7 @@ internal static class Program
                 if (keyed)
                     Blake2bp.ComputeAndWriteHash(length, key, input, written);
                 else
-                    Blake2bp.ComputeAndWriteHash(length, input, written);
+                    Blake2bp.ComputeAndWriteHash(length, input, written.AsSpan());
                 Check(sample, "ComputeAndWriteHash", expected, written);
                 Blake2bpHashState bp = (keyed ? Blake2bp.CreateIncrementalHasher(length, key) : Blake2bp.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
@@ -160,7 +160,7 @@ internal static class Program
                 if (keyed)
                     Blake2sp.ComputeAndWriteHash(length, key, input, written);
                 else
-                    Blake2sp.ComputeAndWriteHash(length, input, written);
+                    Blake2sp.ComputeAndWriteHash(length, input, written.AsSpan());
                 Check(sample, "ComputeAndWriteHash", expected, written);
                 Blake2spHashState sp = (keyed ? Blake2sp.CreateIncrementalHasher(length, key) : Blake2sp.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
@@ -172,7 +172,7 @@ internal static class Program
                 if (keyed)
                     Blake2Xb.ComputeAndWriteHash(key, input, written);
                 else
-                    Blake2Xb.ComputeAndWriteHash(input, written);
+                    Blake2Xb.ComputeAndWriteHash(input, written.AsSpan());
                 Check(sample, "ComputeAndWriteHash", expected, written);
                 Blake2XbHashState xb = (keyed ? Blake2Xb.CreateIncrementalHasher(length, key) : Blake2Xb.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))
@@ -187,7 +187,7 @@ internal static class Program
                 if (keyed)
                     Blake2Xs.ComputeAndWriteHash(key, input, written);
                 else
-                    Blake2Xs.ComputeAndWriteHash(input, written);
+                    Blake2Xs.ComputeAndWriteHash(input, written.AsSpan());
                 Check(sample, "ComputeAndWriteHash", expected, written);
                 Blake2XsHashState xs = (keyed ? Blake2Xs.CreateIncrementalHasher(length, key) : Blake2Xs.CreateIncrementalHasher(length));
                 foreach (Range piece in Pieces(input.Length))

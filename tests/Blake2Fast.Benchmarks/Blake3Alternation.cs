@@ -56,7 +56,7 @@ internal static unsafe class Blake3Alternation
             package = () => global::Blake3.Hasher.Hash(bytes.AsSpan(0, n), theirs);
 #endif
             Row(Label(size), size, ours, theirs,
-                () => Blake3.HashData(bytes.AsSpan(0, n), ours),
+                () => Blake3.HashData(bytes.AsSpan(0, n), ours.AsSpan()),
                 () => OfficialBlake3.Hash(hasher, bytes.AsSpan(0, n), n, theirs),
                 package);
         }
@@ -113,8 +113,8 @@ internal static unsafe class Blake3Alternation
         for (int i = 1; i < inside.Length; i++)
         {
             int larger = inside[i], smaller = inside[i - 1];
-            Action a = () => Blake3.HashData(input.AsSpan(0, larger), output);
-            Action b = () => Blake3.HashData(input.AsSpan(0, smaller), output);
+            Action a = () => Blake3.HashData(input.AsSpan(0, larger), output.AsSpan());
+            Action b = () => Blake3.HashData(input.AsSpan(0, smaller), output.AsSpan());
             int innerLarger = Warm([a]), innerSmaller = Warm([b]);
             var ratios = new List<double>();
             var rateLarger = new List<double>();

@@ -57,7 +57,7 @@ public class Blake3Benchmarks
 
     /// <summary>The library's public one-shot path (default core, chosen once at startup).</summary>
     [Benchmark(Baseline = true, Description = "Blake2Fast BLAKE3")]
-    public int Blake3() => global::Blake2Fast.Blake3.HashData(_input, _output);
+    public int Blake3() => global::Blake2Fast.Blake3.HashData(_input, _output.AsSpan());
 
     /// <summary>The same hash on a named core, so one run compares the kernels.</summary>
     [Benchmark(Description = "Blake2Fast BLAKE3(core)")]
@@ -75,10 +75,10 @@ public class Blake3Benchmarks
     }
 
     [Benchmark(Description = "Blake2Fast BLAKE2b-512")]
-    public int Blake2b() => global::Blake2Fast.Blake2b.HashData(_input, _output);
+    public int Blake2b() => global::Blake2Fast.Blake2b.HashData(_input, _output.AsSpan());
 
     [Benchmark(Description = "Blake2Fast BLAKE2s-256")]
-    public int Blake2s() => global::Blake2Fast.Blake2s.HashData(_input, _output);
+    public int Blake2s() => global::Blake2Fast.Blake2s.HashData(_input, _output.AsSpan());
 
 #if PEER_BOUNCYCASTLE
     [Benchmark(Description = "BouncyCastle")]

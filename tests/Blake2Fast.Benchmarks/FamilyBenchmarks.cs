@@ -48,10 +48,10 @@ public class Blake2bpBenchmarks
     }
 
     [Benchmark(Baseline = true, Description = "BLAKE2b")]
-    public void Blake2b() => Blake2Fast.Blake2b.ComputeAndWriteHash(_input, _output);
+    public void Blake2b() => Blake2Fast.Blake2b.ComputeAndWriteHash(_input, _output.AsSpan());
 
     [Benchmark(Description = "BLAKE2bp")]
-    public void Blake2bp() => Blake2Fast.Blake2bp.ComputeAndWriteHash(_input, _output);
+    public void Blake2bp() => Blake2Fast.Blake2bp.ComputeAndWriteHash(_input, _output.AsSpan());
 
     [Benchmark(Description = "BLAKE2bp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
@@ -102,10 +102,10 @@ public class Blake2spBenchmarks
     }
 
     [Benchmark(Baseline = true, Description = "BLAKE2s")]
-    public void Blake2s() => Blake2Fast.Blake2s.ComputeAndWriteHash(_input, _output);
+    public void Blake2s() => Blake2Fast.Blake2s.ComputeAndWriteHash(_input, _output.AsSpan());
 
     [Benchmark(Description = "BLAKE2sp")]
-    public void Blake2sp() => Blake2Fast.Blake2sp.ComputeAndWriteHash(_input, _output);
+    public void Blake2sp() => Blake2Fast.Blake2sp.ComputeAndWriteHash(_input, _output.AsSpan());
 
     [Benchmark(Description = "BLAKE2sp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]

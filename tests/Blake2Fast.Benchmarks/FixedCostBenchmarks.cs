@@ -33,11 +33,11 @@ public class FixedCostBenchmarks
     public void OneShot()
     {
         if (Algorithm == "BLAKE2b")
-            Blake2b.ComputeAndWriteHash(_input, _output);
+            Blake2b.ComputeAndWriteHash(_input, _output.AsSpan());
         else if (Algorithm == "BLAKE2s")
-            Blake2s.ComputeAndWriteHash(_input, _output);
+            Blake2s.ComputeAndWriteHash(_input, _output.AsSpan());
         else
-            Blake256.ComputeAndWriteHash(_input, _output);
+            Blake256.ComputeAndWriteHash(_input, _output.AsSpan());
     }
 
     [Benchmark(Description = "one compression")]

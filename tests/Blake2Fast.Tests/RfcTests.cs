@@ -80,7 +80,7 @@ public class RfcTests
         Assert.Equal(s_blake2b512Abc, Blake2b.ComputeHash(s_abc));
         Assert.Equal(s_blake2b512Abc, Blake2b.ComputeHash(64, s_abc));
         var output = new byte[64];
-        Blake2b.ComputeAndWriteHash(s_abc, output);
+        Blake2b.ComputeAndWriteHash(s_abc, output.AsSpan());
         Assert.Equal(s_blake2b512Abc, output);
         Blake2bHashState state = Blake2b.CreateIncrementalHasher();
         state.Update(s_abc.AsSpan(0, 1));
@@ -94,7 +94,7 @@ public class RfcTests
         Assert.Equal(s_blake2s256Abc, Blake2s.ComputeHash(s_abc));
         Assert.Equal(s_blake2s256Abc, Blake2s.ComputeHash(32, s_abc));
         var output = new byte[32];
-        Blake2s.ComputeAndWriteHash(s_abc, output);
+        Blake2s.ComputeAndWriteHash(s_abc, output.AsSpan());
         Assert.Equal(s_blake2s256Abc, output);
         Blake2sHashState state = Blake2s.CreateIncrementalHasher();
         state.Update(s_abc.AsSpan(0, 2));

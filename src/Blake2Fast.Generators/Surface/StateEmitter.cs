@@ -75,22 +75,7 @@ internal static class StateEmitter
         w.Doc("<summary>The length in bytes of the digest that <see cref=\"Finish()\"/> produces.</summary>");
         w.Line("public readonly int DigestLength => Inner.DigestLength;");
         w.Line();
-        const string Unusable = StateMembers.Unusable;
         StateMembers.Update(w);
-        w.Doc("<summary>Adds the memory of <paramref name=\"input\"/>, in the machine's byte order, to the data being hashed.</summary>",
-            "<typeparam name=\"T\">An unmanaged element type; its in-memory bytes are hashed.</typeparam>",
-            "<remarks>Not portable between little- and big-endian machines for elements wider than a byte; see <see cref=\"Update{T}(T)\"/>.</remarks>",
-            Unusable);
-        w.Line("public void Update<T>(ReadOnlySpan<T> input) where T : unmanaged => Inner.Update(MemoryMarshal.AsBytes(input));");
-        w.Line();
-        w.Doc("<summary>Adds the in-memory bytes of <paramref name=\"input\"/>, in the machine's byte order, to the data being hashed.</summary>",
-            "<typeparam name=\"T\">An unmanaged type, such as an integer or a struct of them.</typeparam>",
-            "<remarks>The bytes are the machine's own: the same integer hashes differently on little- and big-endian machines, so a",
-            "hash meant to be stored or compared elsewhere should use the typed writes that name their byte order",
-            "(<see cref=\"UpdateInt32LittleEndian(int)\"/>, <see cref=\"UpdateUInt64BigEndian(ulong)\"/>, ...) or <see cref=\"UpdateUtf8(ReadOnlySpan{char})\"/>.</remarks>",
-            Unusable);
-        w.Line("public unsafe void Update<T>(T input) where T : unmanaged => Inner.Update(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref input), sizeof(T)));");
-        w.Line();
         StateMembers.Finishing(w, "<see cref=\"DigestLength\"/>");
         w.Doc("<summary>",
             "Saves the hash in progress to <paramref name=\"destination\"/> (<see cref=\"SavedStateLength\"/> bytes, no",

@@ -40,6 +40,10 @@ internal static class StaticClassEmitter
         w.Line();
         foreach (var (len, _) in v.Unkeyed)
             HashData(w, v, len, key: false);
+        if (m.Keyed || m.Salted)
+            KeyedTrapGuards(w, v);
+        if (m.Keyed)
+            OriginalKeyedDestinations(w, v);
         if (m.Keyed)
         {
             w.Doc(
@@ -294,6 +298,45 @@ internal static class StaticClassEmitter
                     v.LengthDoc(len), v.KeyDoc(key));
                 w.Line($"public static HMAC CreateHMAC({v.LenParam(len)}ReadOnlySpan<byte> key) => new HashStateHmac<{s}>({v.LenArg(len)}, {v.KeyArg(true)}, \"{m.Name} HMAC from {m.ClassName}.CreateHMAC\");");
             }
+            w.Line();
+        }
+    }
+
+    /// <summary>
+    /// For each family with a destination, the array-destination overload that makes <c>X.HashData(key, data)</c> with
+    /// two arrays a compile error (<see cref="SurfaceParts.ArrayDestinationGuard"/>).
+    /// </summary>
+    private static void KeyedTrapGuards(CodeWriter w, Variants v)
+    {
+        SurfaceModel m = v.M;
+        string nested = m.Salted ? "Salted" : "Keyed", key = m.Salted ? "salt" : "key";
+        foreach (var (len, _) in v.Unkeyed)
+        {
+            string lenArg = v.LenCall(len);
+            string keyed = $"{m.ClassName}.{nested}.HashData({lenArg}{key}, source)";
+            SurfaceParts.ArrayDestinationGuard(w, m, "HashData", "int", keyed, v.LenParam(len), lenArg);
+            SurfaceParts.ArrayDestinationGuard(w, m, "TryHashData", "bool", keyed, v.LenParam(len), lenArg);
+            SurfaceParts.ArrayDestinationGuard(w, m, "ComputeAndWriteHash", "void", keyed, v.LenParam(len), lenArg);
+        }
+    }
+
+    /// <summary>
+    /// The keyed <c>HashData</c> with a destination under the original Blake2Fast 3.0 development's names, on the class
+    /// itself: with a destination no unkeyed overload has this shape, so the call reads one way only (unlike
+    /// <c>HashData(key, source)</c>, which is why that one lives in <c>Keyed</c>).
+    /// </summary>
+    private static void OriginalKeyedDestinations(CodeWriter w, Variants v)
+    {
+        SurfaceModel m = v.M;
+        foreach (var (len, _) in v.Unkeyed)
+        {
+            string size = v.Size(len);
+            w.Doc($"<summary>Computes the {v.What(len, true)} of <paramref name=\"source\"/>{v.WithLength(len)} into <paramref name=\"destination\"/>. Allocates nothing.</summary>",
+                $"<remarks>The original Blake2Fast 3.0's name of <see cref=\"Keyed.HashData({(len ? "int, " : "")}ReadOnlySpan{{byte}}, ReadOnlySpan{{byte}}, Span{{byte}})\"/>, which it calls.</remarks>",
+                $"<returns>The number of bytes written: {size}.</returns>",
+                v.LengthDoc(len), v.KeyDoc(true),
+                $"<exception cref=\"ArgumentException\"><paramref name=\"destination\"/> is shorter than {size}; nothing is written.</exception>");
+            w.Line($"public static int HashData({v.LenParam(len)}ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) => Keyed.HashData({v.LenCall(len)}key, source, destination);");
             w.Line();
         }
     }

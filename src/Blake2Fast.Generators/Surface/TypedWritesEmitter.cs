@@ -1,10 +1,11 @@
 namespace Blake2Fast.Generators.Surface;
 
 /// <summary>
-/// The typed writes of every incremental state, generated or hand-written: UTF-8 text, and 16/32/64-bit integers
-/// in the byte order their name gives (the <c>BinaryPrimitives</c> names, with <c>Update</c> for <c>Write</c>).
+/// The typed writes of every incremental state, generated or hand-written: UTF-8 text, 16/32/64-bit integers in the
+/// byte order their name gives (the <c>BinaryPrimitives</c> names, with <c>Update</c> for <c>Write</c>), and the
+/// generic <c>Update&lt;T&gt;</c> family with the <c>IBlakeIncremental</c>/<c>IBlake2Incremental</c> members behind it.
 /// Emitted as a partial of <c>{Class}HashState</c> that calls the state's own <c>Update(ReadOnlySpan&lt;byte&gt;)</c>,
-/// so a hand-written state (BLAKE3's) gets them by being <c>partial</c>.
+/// so a hand-written state (BLAKE3's) gets them by being <c>partial</c>: one rule for every state.
 /// </summary>
 internal static class TypedWritesEmitter
 {
@@ -22,14 +23,19 @@ internal static class TypedWritesEmitter
         w.Line("#nullable enable");
         w.Line("using System;");
         w.Line("using System.Buffers.Binary;");
+        w.Line("using System.ComponentModel;");
+        w.Line("using System.Runtime.InteropServices;");
         w.Line("using Blake2Fast.Interop;");
         w.Line();
         w.Line("namespace " + m.Namespace + ";");
         w.Line();
-        w.Open($"public partial struct {m.StateName} : ITypedUpdatable");
+        // Every state with a digest is an IBlakeIncremental; the BLAKE2 ones also under the interface's 2.x name.
+        string interfaces = "ITypedUpdatable" + (m.Xof ? "" : ", IBlakeIncremental") + (m.Blake2State ? ", IBlake2Incremental" : "");
+        w.Open($"public partial struct {m.StateName} : {interfaces}");
         string unusable = m.Xof
             ? "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/>, or output has already been read.</exception>"
             : "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or already finished.</exception>";
+        Generic(w, m, unusable);
         w.Doc("<summary>",
             "Adds <paramref name=\"text\"/> encoded as UTF-8 (unpaired surrogates as U+FFFD, as <c>Encoding.UTF8</c> writes them),",
             "without allocating: the same bytes as <c>Update(Encoding.UTF8.GetBytes(text))</c> on every machine.",
@@ -53,5 +59,70 @@ internal static class TypedWritesEmitter
         }
         w.Close();
         return w.ToString();
+    }
+
+    /// <summary>The message of the 2.x-compatible overloads' warning, and the id it can be silenced by.</summary>
+    private const string FallbackMessage =
+        "T is not known to be unmanaged, so a T holding references throws NotSupportedException at run time (Blake2Fast 2.x's behaviour). " +
+        "Constrain T to unmanaged to have the compiler check it, or pass the bytes (MemoryMarshal.AsBytes).";
+
+    /// <summary>
+    /// The typed <c>Update&lt;T&gt;</c> family, one rule for every state: the five shapes of Blake2Fast 2.x
+    /// (<c>ReadOnlySpan&lt;T&gt;</c>, <c>Span&lt;T&gt;</c>, <c>ArraySegment&lt;T&gt;</c>, <c>T[]</c>, <c>T</c>) for
+    /// <see langword="unmanaged"/> types, checked by the compiler; the <see langword="struct"/>-constrained
+    /// <c>IBlakeIncremental</c> members, checked at run time, implemented explicitly so the public ones keep the
+    /// compiler's check; and for the two shapes a caller can name with a type holding references (a value, an array),
+    /// 2.x-compatible overloads that the compiler picks only when the <see langword="unmanaged"/> one does not apply,
+    /// with a warning.
+    /// </summary>
+    private static void Generic(CodeWriter w, SurfaceModel m, string unusable)
+    {
+        const string Portable = "<remarks>The bytes are the machine's own: not portable between little- and big-endian machines for elements wider than a byte; see <see cref=\"Update{T}(T)\"/>.</remarks>";
+        string[] shapes = { "ReadOnlySpan<T>", "Span<T>", "ArraySegment<T>", "T[]" };
+        string[] asSpan = { "input", "(ReadOnlySpan<T>)input", "(ReadOnlySpan<T>)input.AsSpan()", "new ReadOnlySpan<T>(input)" };
+        for (int i = 0; i < shapes.Length; i++)
+        {
+            w.Doc("<summary>Adds the memory of <paramref name=\"input\"/>, in the machine's byte order, to the data being hashed.</summary>",
+                "<typeparam name=\"T\">An unmanaged element type; its in-memory bytes are hashed.</typeparam>",
+                i == 3 ? "<remarks>A <see langword=\"null\"/> array adds nothing, as an empty one. The bytes are the machine's own; see <see cref=\"Update{T}(T)\"/>.</remarks>" : Portable,
+                unusable);
+            w.Line($"public void Update<T>({shapes[i]} input) where T : unmanaged => Update(MemoryMarshal.AsBytes({asSpan[i]}));");
+            w.Line();
+        }
+        w.Doc("<summary>Adds the in-memory bytes of <paramref name=\"input\"/>, in the machine's byte order, to the data being hashed.</summary>",
+            "<typeparam name=\"T\">An unmanaged type, such as an integer or a struct of them.</typeparam>",
+            "<remarks>The bytes are the machine's own: the same integer hashes differently on little- and big-endian machines, so a",
+            "hash meant to be stored or compared elsewhere should use the typed writes that name their byte order",
+            "(<see cref=\"UpdateInt32LittleEndian(int)\"/>, <see cref=\"UpdateUInt64BigEndian(ulong)\"/>, ...) or <see cref=\"UpdateUtf8(ReadOnlySpan{char})\"/>.</remarks>",
+            unusable);
+        w.Line("public unsafe void Update<T>(T input) where T : unmanaged => Update(new ReadOnlySpan<byte>(&input, sizeof(T)));");
+        w.Line();
+
+        string obsolete = $"[Obsolete(\"{FallbackMessage}\"{{0}})]";
+        foreach (var (shape, call) in new[] { ("in T input", "TypedWrites.Value(ref this, input)"), ("in T[] input", "TypedWrites.Values(ref this, new ReadOnlySpan<T>(input))") })
+        {
+            w.Doc("<summary>",
+                $"The Blake2Fast 2.x overload for a <typeparamref name=\"T\"/> the compiler cannot show to be unmanaged (a type",
+                "holding references, or a type parameter constrained only to <see langword=\"struct\"/>): the compiler picks it only",
+                "when the <see langword=\"unmanaged\"/> overload does not apply, and warns (B2F0001).",
+                "</summary>",
+                "<typeparam name=\"T\">A value type; one that is or contains a reference is refused at run time.</typeparam>",
+                "<exception cref=\"NotSupportedException\"><typeparamref name=\"T\"/> is or contains a reference.</exception>",
+                unusable);
+            w.Line("#if NET5_0_OR_GREATER");
+            w.Line(string.Format(obsolete, ", DiagnosticId = \"B2F0001\""));
+            w.Line("#else");
+            w.Line(string.Format(obsolete, ""));
+            w.Line("#endif");
+            w.Line("[EditorBrowsable(EditorBrowsableState.Never)]");
+            w.Line($"public void Update<T>({shape}) where T : struct => {call};");
+            w.Line();
+        }
+        if (m.Xof)
+            return;
+        for (int i = 0; i < shapes.Length; i++)
+            w.Line($"void IBlakeIncremental.Update<T>({shapes[i]} input) => TypedWrites.Values(ref this, {asSpan[i]});");
+        w.Line("void IBlakeIncremental.Update<T>(T input) => TypedWrites.Value(ref this, input);");
+        w.Line();
     }
 }

@@ -56,6 +56,8 @@ internal static class XofEmitter
         w.Line("// ---- The BCL-style names, as Shake128.HashData has them: the same output as the 2.x names above. ----");
         w.Line();
         HashData(w, m, key: false, lengthDoc, keyDoc, OutputDoc("destination"));
+        SurfaceParts.ArrayDestinationGuard(w, m, "HashData", "void", $"{m.ClassName}.Keyed.HashData(key, source, outputLength)", "", "");
+        SurfaceParts.ArrayDestinationGuard(w, m, "ComputeAndWriteHash", "void", $"{m.ClassName}.Keyed.HashData(key, source, outputLength)", "", "");
         w.Doc($"<summary>The keyed {n} under the BCL-style names (key first, as <c>HMACSHA256.HashData(key, source)</c>).</summary>");
         w.Open("public static class Keyed");
         HashData(w, m, key: true, lengthDoc, keyDoc, OutputDoc("destination"));

@@ -1,5 +1,9 @@
 using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+#if NETSTANDARD2_0
+using System.Reflection;
+#endif
 #if NET8_0_OR_GREATER
 using System.Buffers;
 #endif
@@ -7,8 +11,10 @@ using System.Buffers;
 namespace Blake2Fast.Interop;
 
 /// <summary>
-/// The text half of the typed writes every state has (the integer half is one <c>BinaryPrimitives</c> call each,
-/// generated beside it): UTF-8 through a small stack buffer, so text of any length is hashed without allocating.
+/// The typed writes every state has that are more than one call (the integer ones are one <c>BinaryPrimitives</c> call
+/// each, generated beside them): UTF-8 through a small stack buffer, so text of any length is hashed without
+/// allocating; and the in-memory bytes of a value type the compiler could not prove free of references, checked here
+/// at run time as Blake2Fast 2.x checked every <c>Update&lt;T&gt;</c>.
 /// </summary>
 internal static class TypedWrites
 {
@@ -38,6 +44,57 @@ internal static class TypedWrites
             state.Update(chunk.Slice(0, written));
             text = text.Slice(read);
         }
+    }
+
+    /// <summary>
+    /// Hashes the in-memory bytes of <paramref name="values"/>: the <see cref="IBlakeIncremental"/> members and the
+    /// 2.x-compatible overloads, whose <typeparamref name="T"/> is only known to be a <see langword="struct"/>.
+    /// </summary>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> holds references, checked before the state is touched.</exception>
+    public static void Values<TState, T>(ref TState state, ReadOnlySpan<T> values) where TState : struct, IUpdatable where T : struct
+    {
+        RequireNoReferences<T>();
+        state.Update(MemoryMarshal.AsBytes(values));
+    }
+
+    /// <summary>Hashes the in-memory bytes of <paramref name="value"/>, padding included, as <see cref="Values{TState, T}"/> does.</summary>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> holds references, checked before the state is touched.</exception>
+    public static unsafe void Value<TState, T>(ref TState state, T value) where TState : struct, IUpdatable where T : struct
+    {
+        RequireNoReferences<T>();
+        // A parameter lives on the stack, where the GC never moves it.
+        state.Update(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref value), Unsafe.SizeOf<T>()));
+    }
+
+    private static void RequireNoReferences<T>()
+    {
+        if (HoldsReferences<T>.Value)
+            throw new NotSupportedException($"{typeof(T)} is or contains a reference, whose bytes are an address rather than the data: "
+                + "only value types without reference fields can be hashed by their bytes. Hash its fields one by one, or its serialized bytes.");
+    }
+
+    private static class HoldsReferences<T>
+    {
+#if NETSTANDARD2_0
+        public static readonly bool Value = Holds(typeof(T));
+
+        // The netstandard2.0 API lacks RuntimeHelpers.IsReferenceOrContainsReferences: the same answer from the fields.
+        private static bool Holds(Type type)
+        {
+            if (!type.IsValueType)
+                return true;
+            if (type.IsPrimitive || type.IsEnum || type.IsPointer)
+                return false;
+            foreach (FieldInfo field in type.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+            {
+                if (!field.FieldType.IsPointer && Holds(field.FieldType))
+                    return true;
+            }
+            return false;
+        }
+#else
+        public static readonly bool Value = RuntimeHelpers.IsReferenceOrContainsReferences<T>();
+#endif
     }
 
 #if !NET8_0_OR_GREATER

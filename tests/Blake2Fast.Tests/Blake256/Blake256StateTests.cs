@@ -75,12 +75,12 @@ public class Blake256StateTests
         byte[] blob = new byte[200];
         Action[] calls =
         {
-            () => Blake2Fast.Blake256.ComputeAndWriteHash(Data, output),
+            () => Blake2Fast.Blake256.ComputeAndWriteHash(Data, output.AsSpan()),
             () => Blake2Fast.Blake256.ComputeAndWriteHash(Salt, Data, output),
-            () => Blake2Fast.Blake224.ComputeAndWriteHash(Data, output),
+            () => Blake2Fast.Blake224.ComputeAndWriteHash(Data, output.AsSpan()),
             () => Blake2Fast.Blake224.ComputeAndWriteHash(Salt, Data, output),
-            () => Blake2Fast.Blake256.HashData(Data, output),
-            () => Blake2Fast.Blake256.TryHashData(Data, output, out _),
+            () => Blake2Fast.Blake256.HashData(Data, output.AsSpan()),
+            () => Blake2Fast.Blake256.TryHashData(Data, output.AsSpan(), out _),
             () => Blake2Fast.Blake256.Salted.HashData(Salt, Data, output),
             () => Blake2Fast.Blake224.Salted.TryHashData(Salt, Data, output, out _),
             () =>

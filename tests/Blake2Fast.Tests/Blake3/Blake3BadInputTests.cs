@@ -80,11 +80,11 @@ public class Blake3BadInputTests
     public void AShortDestinationIsRefusedWithNothingWritten()
     {
         var output = new byte[31];
-        Assert.Equal("destination", Assert.Throws<ArgumentException>(() => Blake3.HashData(Input, output)).ParamName);
-        Assert.Equal("output", Assert.Throws<ArgumentException>(() => Blake3.ComputeAndWriteHash(Input, output)).ParamName);
-        Assert.Equal("output", Assert.Throws<ArgumentException>(() => Blake3.ComputeAndWriteHash(40, Input, new byte[39])).ParamName);
+        Assert.Equal("destination", Assert.Throws<ArgumentException>(() => Blake3.HashData(Input, output.AsSpan())).ParamName);
+        Assert.Equal("output", Assert.Throws<ArgumentException>(() => Blake3.ComputeAndWriteHash(Input, output.AsSpan())).ParamName);
+        Assert.Equal("output", Assert.Throws<ArgumentException>(() => Blake3.ComputeAndWriteHash(40, Input, (new byte[39]).AsSpan())).ParamName);
         Assert.Equal("destination", Assert.Throws<ArgumentException>(() => Blake3.HashData(new MemoryStream(Input), output)).ParamName);
-        Assert.False(Blake3.TryHashData(Input, output, out int written));
+        Assert.False(Blake3.TryHashData(Input, output.AsSpan(), out int written));
         Assert.Equal(0, written);
         Assert.All(output, b => Assert.Equal(0, b));
 

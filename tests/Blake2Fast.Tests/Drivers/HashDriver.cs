@@ -363,11 +363,18 @@ public abstract class HashDriver
         }
         if (method.IsGenericMethodDefinition)
         {
-            // Update<T>(T) and Update<T>(ReadOnlySpan<T>), with T = ushort: the values' bytes in memory.
+            // Update<T> over a value (T, in T) or many (ReadOnlySpan<T>, Span<T>, ArraySegment<T>, T[], in T[]), with
+            // T = ushort: the values' bytes in memory.
             ushort[] values = { 0x0102, 0xA0B0, 0xFFEE };
-            bool span = method.GetParameters()[0].ParameterType.IsGenericType;
-            ushort[] used = span ? values : values.Take(1).ToArray();
-            return (span ? values : values[0], MemoryMarshal.AsBytes(used.AsSpan()).ToArray());
+            Type parameter = method.GetParameters()[0].ParameterType;
+            if (parameter.IsByRef)
+                parameter = parameter.GetElementType()!;
+            bool many = parameter.IsArray || parameter.IsGenericType;
+            ushort[] used = many ? values : values.Take(1).ToArray();
+            object argument = !many ? values[0]
+                : parameter.IsGenericType && parameter.GetGenericTypeDefinition() == typeof(ArraySegment<>) ? (object)new ArraySegment<ushort>(values)
+                : values;
+            return (argument, MemoryMarshal.AsBytes(used.AsSpan()).ToArray());
         }
         Type type = method.GetParameters()[0].ParameterType;
         object value = type == typeof(short) ? (short)-0x1234 : type == typeof(ushort) ? (ushort)0xFE01

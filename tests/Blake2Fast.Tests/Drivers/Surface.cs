@@ -144,10 +144,19 @@ internal static class Invoker
             il.Emit(OpCodes.Ldarg_1);
             il.Emit(OpCodes.Ldc_I4, i);
             il.Emit(OpCodes.Ldelem_Ref);
-            if (type.IsByRef)
+            if (type.IsByRef && type.GetElementType()!.IsValueType)
             {
                 // An `in` argument: a reference to the value inside its box, which lives as long as the call.
                 il.Emit(OpCodes.Unbox, type.GetElementType()!);
+            }
+            else if (type.IsByRef)
+            {
+                // An `in` argument of a reference type (an array): a reference to a local holding it.
+                Type element = type.GetElementType()!;
+                LocalBuilder local = il.DeclareLocal(element);
+                il.Emit(OpCodes.Castclass, element);
+                il.Emit(OpCodes.Stloc, local);
+                il.Emit(OpCodes.Ldloca, local);
             }
             else if (SpanElement(type) is { } element)
             {
