@@ -46,7 +46,7 @@ internal static class SurfaceParts
         w.Doc($"<summary>The compression core this process runs {m.Name} on: <c>\"avx512\"</c>, <c>\"avx2\"</c>, <c>\"sse41\"</c> or <c>\"scalar\"</c>.</summary>",
             "<remarks>Chosen once per process, for this CPU: the widest vectors that run here, except where a CPUID rule knows better " +
             "(one BLAKE2b or BLAKE2s message runs on the unrolled scalar core on AMD Zen 5). The environment variable <c>BLAKE2FAST_CORE</c> names another " +
-            "core; one that does not run here falls back to the best core below it. See the README's \"Which core runs\".</remarks>");
+            "core; one that does not run here falls back to the best core below it. See docs/cores.md.</remarks>");
         w.Line("public static string CompressionCore => global::Blake2Fast.Cores.InstructionSets.Name(Core);");
         w.Line();
     }
