@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Blake2Fast.Tests.Infrastructure;
+using Blake2Fast.Tests.Oracle;
 
 namespace Blake2Fast.Tests;
 
@@ -144,21 +145,34 @@ public class BadInputTests
         from length in new[] { 1, a.MaxDigestLength }
         select new object[] { a.Name, overload, length };
 
-    /// <summary>Calls a simple overload with a valid key (half the maximum length) and the given digest length.</summary>
-    private static void CallWithDigestLength(FixedDigestDriver a, string overload, int digestLength, byte[] output)
+    /// <summary>
+    /// Calls a simple overload with a valid key (half the maximum length) and the given digest length; returns the
+    /// digest of <see cref="Input"/> it produced (a state, HashAlgorithm or HMAC is fed the input and finished).
+    /// </summary>
+    private static byte[] CallWithDigestLength(FixedDigestDriver a, string overload, int digestLength, byte[] output)
     {
         byte[] key = Hex.Sequence(a.MaxKeyLength / 2);
         switch (overload)
         {
-            case "ComputeHash(digestLength, input)": a.ComputeHash(digestLength, Input); break;
-            case "ComputeHash(digestLength, key, input)": a.ComputeHash(digestLength, key, Input); break;
-            case "ComputeAndWriteHash(digestLength, input, output)": a.ComputeAndWriteHash(digestLength, Input, output); break;
-            case "ComputeAndWriteHash(digestLength, key, input, output)": a.ComputeAndWriteHash(digestLength, key, Input, output); break;
-            case "CreateIncrementalHasher(digestLength)": a.CreateIncrementalHasher(digestLength); break;
-            case "CreateIncrementalHasher(digestLength, key)": a.CreateIncrementalHasher(digestLength, key); break;
-            case "CreateHashAlgorithm(digestLength)": a.CreateHashAlgorithm(digestLength).Dispose(); break;
-            case "CreateHMAC(digestLength, key)": a.CreateHMAC(digestLength, key).Dispose(); break;
+            case "ComputeHash(digestLength, input)": return a.ComputeHash(digestLength, Input);
+            case "ComputeHash(digestLength, key, input)": return a.ComputeHash(digestLength, key, Input);
+            case "ComputeAndWriteHash(digestLength, input, output)": a.ComputeAndWriteHash(digestLength, Input, output); return output[..digestLength];
+            case "ComputeAndWriteHash(digestLength, key, input, output)": a.ComputeAndWriteHash(digestLength, key, Input, output); return output[..digestLength];
+            case "CreateIncrementalHasher(digestLength)": return Finish(a.CreateIncrementalHasher(digestLength));
+            case "CreateIncrementalHasher(digestLength, key)": return Finish(a.CreateIncrementalHasher(digestLength, key));
+            case "CreateHashAlgorithm(digestLength)":
+                using (var h = a.CreateHashAlgorithm(digestLength))
+                    return h.ComputeHash(Input);
+            case "CreateHMAC(digestLength, key)":
+                using (var h = a.CreateHMAC(digestLength, key))
+                    return h.ComputeHash(Input);
             default: throw new ArgumentException("Unknown overload: " + overload, nameof(overload));
+        }
+
+        static byte[] Finish(Hasher hasher)
+        {
+            hasher.Update(Input);
+            return hasher.Finish();
         }
     }
 
@@ -183,8 +197,12 @@ public class BadInputTests
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] output = Sentinel.Buffer(a.MaxDigestLength + 16);
 
-        CallWithDigestLength(a, overload, digestLength, output);
+        byte[] digest = CallWithDigestLength(a, overload, digestLength, output);
 
+        // The digest itself, against the reference implementation: keyed (the CreateHMAC factories are keyed BLAKE2) or not.
+        byte[] key = overload.Contains("key", StringComparison.Ordinal) ? Hex.Sequence(a.MaxKeyLength / 2) : [];
+        Assert.Equal(digestLength, digest.Length);
+        Assert.Equal(a.ReferenceHash(new ReferenceParameters { DigestLength = digestLength, Key = key }, Input), digest);
         if (overload.StartsWith("ComputeAndWriteHash", StringComparison.Ordinal))
             Sentinel.AssertUntouched(output, digestLength);
     }
