@@ -4,32 +4,7 @@ using System.Linq;
 using Blake2Fast.Tests.Infrastructure;
 using Blake2Fast.Tests.Oracle;
 
-namespace Blake2Fast.Tests;
-
-/// <summary>Output buffers pre-filled with a sentinel, so a test can prove that nothing (or only a part) was written.</summary>
-internal static class Sentinel
-{
-    public const byte Value = 0xAA;
-
-    public static byte[] Buffer(int length)
-    {
-        var buffer = new byte[length];
-        buffer.AsSpan().Fill(Value);
-        return buffer;
-    }
-
-    /// <summary>Fails, naming the first changed index, unless every byte of <paramref name="buffer"/> in the range still holds the sentinel.</summary>
-    public static void AssertUntouched(byte[] buffer, int start = 0, int length = -1)
-    {
-        if (length < 0)
-            length = buffer.Length - start;
-        for (int i = start; i < start + length; i++)
-        {
-            if (buffer[i] != Value)
-                Assert.Fail($"Byte {i} of the {buffer.Length}-byte output buffer was overwritten (0x{buffer[i]:x2}); it must still hold the sentinel 0x{Value:x2}.");
-        }
-    }
-}
+namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
 /// Things to do with an incremental state, by name, so that every refused path of a <see langword="default"/> or
@@ -106,8 +81,12 @@ internal static class StateActions
     }
 }
 
-/// <summary>Every refused input, through every public entry point it can reach, for BLAKE2b and BLAKE2s.</summary>
-public class BadInputTests
+/// <summary>
+/// The fixed-digest contract's refusals (BLAKE2b and BLAKE2s): every refused input, through every public entry point it
+/// can reach. The other contracts' are beside this file: ParallelBadInputTests, XofBadInputTests, SaltedBadInputTests,
+/// Blake3BadInputTests; KeyRefusalTests covers every keyed entry point of every contract.
+/// </summary>
+public class FixedDigestBadInputTests
 {
     private static readonly byte[] Input = Hex.Sequence(300);
 
