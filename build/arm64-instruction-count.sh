@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Instruction counts of the NEON kernels, from the JIT's ARM64 code printed by DOTNET_JitDisasm under qemu-aarch64.
-# BLAKE3: Blake3LaneCore<Vector128<uint>, Blake3Neon.Ops>.Loop against the official blake3_neon.c (Debian's librust-blake3-dev sources) compiled with aarch64-linux-gnu-gcc -O3. Prints each
-# loop's body size (instructions from a backward branch's target to the branch); per block = the block loop's body
-# with its inner loops counted by their trip counts (the JIT keeps the 4 message transposes and the 7 rounds looped;
-# gcc unrolls both). BLAKE2: the lane kernels' loop (NeonLanes, in WordCore.Loop) per word size. Needs: qemu-user, libc6-arm64-cross, gcc-aarch64-linux-gnu, and the arm64 test executable
-# published as .ci/run does (argument 1: its folder; argument 2: a folder with libssl.so.3 for arm64).
+# BLAKE3: Blake3LaneCore<Vector128<uint>, Blake3Neon.Ops>.Loop against the official blake3_neon.c (Debian's
+# librust-blake3-dev sources) compiled with aarch64-linux-gnu-gcc -O3. Prints each loop's body size (instructions from
+# a backward branch's target to the branch); per block = the block loop's body with its inner loops counted by their
+# trip counts (the JIT keeps the 4 message transposes and the 7 rounds looped; gcc unrolls both).
+# BLAKE2: the lane kernels' loop (NeonLanes, in WordCore.Loop), one count per word size.
+# Needs: qemu-user, libc6-arm64-cross, gcc-aarch64-linux-gnu, and the arm64 test executable published as .ci/run does
+# (argument 1: its folder; argument 2: a folder with libssl.so.3 for arm64). CI runs it after the ARM64 leg.
 set -euo pipefail
 tests="${1:?published tests/Blake2Fast.Tests.Arm64 folder}"
 ssl="${2:?folder holding an arm64 libssl.so.3}"
