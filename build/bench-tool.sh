@@ -7,6 +7,8 @@
 #                                           (NativeAOT linux-x64 with its x86-64-v4 twin) and measure that command
 #   B2FSUM=~/.dotnet/tools/b2fsum build/bench-tool.sh    measure an installed command instead (no build)
 #   BENCH_DIR=/var/tmp/b2fsum-bench build/bench-tool.sh  keep the data there and reuse it next time
+#   BENCH_TOOL_SMOKE=1 B2FSUM=... build/bench-tool.sh   CI's check that the script still runs: 200 files, 8 MiB, one
+#                                           round of one run each (the figures mean nothing)
 #
 # Needs: dotnet (unless B2FSUM is given), b2sum (coreutils), b3sum, python3; hyperfine if installed (else a timing
 # loop in python). The data: 20,000 files of 0 to 70 KB (238 MB, sizes and bytes from a fixed seed) in 100
@@ -20,6 +22,11 @@ for tool in b2sum b3sum python3; do
     exit 1
   fi
 done
+
+files=20000; big_mib=1024; rounds=3; startup_runs=20
+if [ -n "${BENCH_TOOL_SMOKE:-}" ]; then
+  files=200; big_mib=8; rounds=1; startup_runs=1
+fi
 
 data="${BENCH_DIR:-}"
 if [ -z "${data}" ]; then
@@ -42,14 +49,16 @@ fi
 "${B2FSUM}" --version | sed -n '1p;3p'
 
 # The data, made once per directory (a stamp file says it is complete).
-if [ ! -f "${data}/data.done" ]; then
-  echo "=== making the tree (20,000 files, 238 MB) and the 1 GB file in ${data}"
-  python3 - "${data}" <<'EOF'
+stamp="${data}/data-${files}-${big_mib}.done"
+if [ ! -f "${stamp}" ]; then
+  echo "=== making the tree (${files} files) and the ${big_mib} MiB file in ${data}"
+  rm -rf "${data}/tree"
+  python3 - "${data}" "${files}" "${big_mib}" <<'EOF'
 import os, random, sys
-root = sys.argv[1]
+root, files, big_mib = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(20)
 total = 0
-for i in range(20000):
+for i in range(files):
     d = os.path.join(root, "tree", "d%02d" % (i // 200))
     os.makedirs(d, exist_ok=True)
     # Mostly small, a few near 70 KB: a mean of about 12 KB, as in a source tree.
@@ -57,17 +66,17 @@ for i in range(20000):
     with open(os.path.join(d, "f%05d" % i), "wb") as f:
         f.write(rng.randbytes(size))
     total += size
-with open(os.path.join(root, "big1g"), "wb") as f:
-    for _ in range(1024):
+with open(os.path.join(root, "big"), "wb") as f:
+    for _ in range(big_mib):
         f.write(rng.randbytes(1 << 20))
 open(os.path.join(root, "empty"), "wb").close()
 print("tree: %d bytes" % total)
 EOF
-  touch "${data}/data.done"
+  touch "${stamp}"
 fi
 
 # Into the page cache, so that every run reads from memory.
-cat "${data}"/tree/*/* "${data}/big1g" > /dev/null
+cat "${data}"/tree/*/* "${data}/big" > /dev/null
 
 cpu="$(awk -F': ' '/^vendor_id/{v=$2} /^cpu family/{f=$2} /^model\t/{m=$2} /^model name/{n=$2} END{print v " family " f " model " m " (" n ")"}' /proc/cpuinfo)"
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -103,7 +112,7 @@ row() {
   local where="${dir#"${data}"}"
   commands+=("${label} (in .${where}): ${peer_cmd}  vs  ${ours_cmd}")
   local best_peer=999 best_ours=999 t
-  for _ in 1 2 3; do
+  for _ in $(seq "${rounds}"); do
     t="$(cd "${dir}" && eval "time_best ${runs} ${peer_cmd}")"
     best_peer="$(python3 -c "print(min(${best_peer}, ${t}))")"
     t="$(cd "${dir}" && eval "time_best ${runs} ${ours_cmd}")"
@@ -124,15 +133,15 @@ echo "b2fsum: ${B2FSUM}; $(b2sum --version | head -n 1); $(b3sum --version)"
 echo
 echo "| | reference | b2fsum | speed-up (reference time / b2fsum time) |"
 echo "| --- | --- | --- | --- |"
-row "start-up on an empty file" "b2sum" 20 "${data}" "b2sum empty" "${B} empty"
-row "start-up on an empty file, -a blake3" "b3sum" 20 "${data}" "b3sum empty" "${B} -a blake3 empty"
-row "20,000 files (238 MB), BLAKE2b" "b2sum" 1 "${data}/tree" "b2sum */*" "${B} */*"
-row "20,000 files, -a blake3" "b3sum" 1 "${data}/tree" "b3sum */*" "${B} -a blake3 */*"
-row "1 GB, -a blake3" "b3sum" 1 "${data}" "b3sum big1g" "${B} -a blake3 big1g"
-row "1 GB, BLAKE2b" "b2sum" 1 "${data}" "b2sum big1g" "${B} big1g"
-row "20,000 files, BLAKE2b, --threads 1" "b2sum" 1 "${data}/tree" "b2sum */*" "${B} --threads 1 */*"
+row "start-up on an empty file" "b2sum" "${startup_runs}" "${data}" "b2sum empty" "${B} empty"
+row "start-up on an empty file, -a blake3" "b3sum" "${startup_runs}" "${data}" "b3sum empty" "${B} -a blake3 empty"
+row "${files} files, BLAKE2b" "b2sum" 1 "${data}/tree" "b2sum */*" "${B} */*"
+row "${files} files, -a blake3" "b3sum" 1 "${data}/tree" "b3sum */*" "${B} -a blake3 */*"
+row "${big_mib} MiB, -a blake3" "b3sum" 1 "${data}" "b3sum big" "${B} -a blake3 big"
+row "${big_mib} MiB, BLAKE2b" "b2sum" 1 "${data}" "b2sum big" "${B} big"
+row "${files} files, BLAKE2b, --threads 1" "b2sum" 1 "${data}/tree" "b2sum */*" "${B} --threads 1 */*"
 echo
-echo "Commands (in ${data}; the tree's */* expands to its 20,000 names; start-up with hyperfine -N, warm):"
+echo "Commands (in ${data}; the tree's */* expands to its ${files} names; start-up with hyperfine -N, warm):"
 for c in "${commands[@]}"; do
   echo "- ${c}"
 done

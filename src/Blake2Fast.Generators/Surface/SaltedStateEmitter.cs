@@ -62,7 +62,7 @@ internal static class SaltedStateEmitter
         w.Line();
         // BLAKE-256 and BLAKE-224 share one engine, which cannot tell in a default state which of them it is: each member
         // checks first (one compare, written inline rather than left to the inliner), so the message names this type's factory.
-        string guard = $"if (Inner.DigestLength == 0) global::Blake2Fast.Internal.ThrowHelper.StateNotInitialized(\"{c}\");";
+        string guard = $"if (Inner.DigestLength == 0) global::Blake2Fast.Internal.ThrowHelper.StateNotInitialized(nameof({s}), nameof({c}) + \".\" + nameof({c}.CreateIncrementalHasher));";
         StateMembers.Update(w, guard);
         StateMembers.Finishing(w, length.ToString(System.Globalization.CultureInfo.InvariantCulture), guard);
         w.Doc("<summary>",

@@ -107,8 +107,8 @@ internal readonly struct Transpose256 : ITransposeOps<Vector256<ulong>>
 /// 128-bit chunks of a, then two of b (a0 a2 b0 b2), so rows pair lanes i and i + rows/2 (the second half of the
 /// rows: i + rows/2 and i + rows) for the words to come out in lane order. A two-source vpermt2q would keep the
 /// natural pairs, but its index vectors are loop invariants the JIT holds in two registers for the whole loop, and
-/// a kernel whose 16 state and 16 message words fill all 32 then spills message words (Zen 4, BLAKE3's 16 lanes:
-/// 3 spills and 20 reloads a block).
+/// a kernel whose 16 state and 16 message words fill all 32 then spills message words (BLAKE3's 16 lanes would
+/// reload some every block).
 /// </summary>
 internal readonly struct Transpose512 : ITransposeOps<Vector512<ulong>>
 {
@@ -171,7 +171,7 @@ internal static class LaneTranspose
     /// <remarks>
     /// The two halves are two inlined calls with a constant half, not a loop (the JIT keeps a loop of two): the first
     /// half's rows then carry the prefetches, each one lea from its row's load address, where a prefetch loop of its
-    /// own cost a multiply, a compare and a branch per lane (BLAKE3's 16 lanes: 6% of the kernel's time, Emerald Rapids).
+    /// own costs a multiply, a compare and a branch per lane.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Words32<TVec, TOps>(ref byte input, nint stride, ref TVec words, int prefetch = 0)
@@ -225,9 +225,9 @@ internal static class LaneTranspose
     /// 32-bit words of 8 lanes in 256-bit registers (AVX2), from rows of two 16-byte pieces: lane i's in the low half,
     /// lane i + 4's in the high half (one load, one vinserti128 from memory). A 4x4 transpose within each half then
     /// leaves every word in lane order, so the third stage of <see cref="Words32{TVec, TOps}"/> on 32-byte rows (a
-    /// vperm2i128 a word, which issues on one port on Intel) is not needed; the official BLAKE3 assembly's 8-lane
-    /// code loads its rows the same way. BLAKE3's 8 chunks went from 1.06 to 0.96 times that assembly's time (Emerald
-    /// Rapids). With <paramref name="prefetch"/> above 0, the first group's rows prefetch their lanes that far ahead.
+    /// vperm2i128 a word, a cross-lane shuffle that issues on a single port on some CPUs) is not needed; the official
+    /// BLAKE3 assembly's 8-lane code loads its rows the same way. With <paramref name="prefetch"/> above 0, the first
+    /// group's rows prefetch their lanes that far ahead.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Words32Pieces(ref byte input, nint stride, ref Vector256<uint> words, int prefetch = 0)

@@ -5,8 +5,8 @@ namespace Blake2Fast.Internal;
 /// <summary>
 /// A scratch buffer placed on a 64-byte boundary of stack space: the runtime aligns frames to 16 bytes only, so a
 /// buffer of 256- or 512-bit words would otherwise fall where the caller's stack depth puts it, and a vector access
-/// across two cache lines costs two (measured: BLAKE3's 16 lanes 2,250 to 2,350 ns from process to process before,
-/// 2,232 to 2,241 after, on Zen 4).
+/// across two cache lines costs two accesses: the kernel's speed would then vary from process to process with the
+/// stack depth it happens to be called at.
 /// </summary>
 internal static unsafe class CacheLine
 {

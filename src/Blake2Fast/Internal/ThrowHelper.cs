@@ -35,10 +35,11 @@ internal static class ThrowHelper
         throw new ArgumentException("The key is empty. " + Hint, paramName);
     }
 
-    /// <param name="className">The public class whose factory makes the state, e.g. "Blake256".</param>
+    /// <param name="stateName">The public state type, e.g. "Blake256HashState" (from <c>nameof</c>).</param>
+    /// <param name="factory">The member that makes it, e.g. "Blake256.CreateIncrementalHasher".</param>
     [DoesNotReturn]
-    public static void StateNotInitialized(string className) =>
-        throw new InvalidOperationException($"This {className}HashState is not initialized (it is default). Create it with {className}.CreateIncrementalHasher.");
+    public static void StateNotInitialized(string stateName, string factory) =>
+        throw new InvalidOperationException($"This {stateName} is not initialized (it is default). Create it with {factory}.");
 
     [DoesNotReturn]
     public static void StateFinished() =>

@@ -81,7 +81,7 @@ internal unsafe struct Blake256State : IFixedDigestState
     public readonly void ThrowIfNotUsable()
     {
         if (_digestLength == 0) // the generated wrappers check this first and name their own factory
-            ThrowHelper.StateNotInitialized("Blake256");
+            ThrowHelper.StateNotInitialized(PublicNames.State(Kind)!, PublicNames.Factory(Kind));
         if (_finished)
             ThrowHelper.StateFinished();
     }

@@ -63,7 +63,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
         if ((_flags & (StateFlags.Initialized | StateFlags.Finished)) != StateFlags.Initialized)
         {
             if (_flags == 0)
-                ThrowHelper.StateNotInitialized(SavedStateEnvelope.ClassName(default(TEngine).Kind)!);
+                ThrowHelper.StateNotInitialized(PublicNames.State(default(TEngine).Kind)!, PublicNames.Factory(default(TEngine).Kind));
             ThrowHelper.StateFinished();
         }
     }

@@ -35,9 +35,8 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
 #if NET8_0_OR_GREATER
             // As the row kernels read them: two rows of four words, each one vector store. A vector load that spans
             // several smaller stores still in flight cannot take its data from them and waits for them to reach the
-            // cache (store forwarding); built word by word, the chain cost a one-block hash 20 ns more on the
-            // AVX-512 row kernel than on the scalar one (Intel Emerald Rapids). The scalar kernels' word loads are
-            // served from these stores as well.
+            // cache (store forwarding), a stall that would land on every short hash. The scalar kernels' word loads
+            // are served from these stores as well.
             if (typeof(T) == typeof(ulong) && Vector256.IsHardwareAccelerated)
             {
                 ref ulong c = ref Unsafe.As<T, ulong>(ref chain);

@@ -57,8 +57,8 @@ internal static class SavedStateEnvelope
         if (blob[5] != kind)
         {
             string expected = AlgorithmName(kind);
-            throw new ArgumentException(ClassName(blob[5]) is { } owner
-                ? $"This is a saved {AlgorithmName(blob[5])} state, not {expected}: resume it with {owner}HashState.RestoreState."
+            throw new ArgumentException(PublicNames.State(blob[5]) is not null
+                ? $"This is a saved {AlgorithmName(blob[5])} state, not {expected}: resume it with {PublicNames.Restore(blob[5])}."
                 : $"This saved state is of an algorithm this library does not know (kind {blob[5]}), not {expected}.", paramName);
         }
         if (blob.Length < Length(minBodyLength))
@@ -76,19 +76,6 @@ internal static class SavedStateEnvelope
         0x21 => "BLAKE-224",
         0x30 => "BLAKE3",
         _ => $"kind {kind}",
-    };
-
-    /// <summary>The public class of a kind byte's algorithm ("Blake2b"), or null for a kind this library does not write.</summary>
-    public static string? ClassName(byte kind) => kind switch
-    {
-        1 => "Blake2b",
-        2 => "Blake2s",
-        3 => "Blake2bp",
-        4 => "Blake2sp",
-        0x20 => "Blake256",
-        0x21 => "Blake224",
-        0x30 => "Blake3",
-        _ => null,
     };
 
     /// <summary>
@@ -109,6 +96,8 @@ internal static class SavedStateEnvelope
     private static void Checksum(ReadOnlySpan<byte> data, Span<byte> checksum)
     {
         var parameters = new Blake2Parameters { DigestLength = ChecksumLength, Personalization = "B2FState"u8 };
-        Blake2s.Hash(parameters, data, checksum, InstructionSet.Scalar);
+        // The state layer's own BLAKE2s, on the portable kernel: a saved blob reads back the same on every machine.
+        Blake2State<uint, SequentialEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>, Blake2sStorage>.Hash(
+            parameters, InstructionSet.Scalar, data, checksum, nameof(checksum));
     }
 }

@@ -58,7 +58,11 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
     private readonly void ThrowIfDefault()
     {
         if (_xofLength == 0)
-            ThrowHelper.StateNotInitialized(Unsafe.SizeOf<T>() == 8 ? "Blake2Xb" : "Blake2Xs");
+        {
+            if (Unsafe.SizeOf<T>() == 8)
+                ThrowHelper.StateNotInitialized(nameof(Blake2XbHashState), nameof(Blake2Xb) + "." + nameof(Blake2Xb.CreateIncrementalHasher));
+            ThrowHelper.StateNotInitialized(nameof(Blake2XsHashState), nameof(Blake2Xs) + "." + nameof(Blake2Xs.CreateIncrementalHasher));
+        }
     }
 
     public void Update(ReadOnlySpan<byte> input)

@@ -10,8 +10,8 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// BLAKE2b on AVX-512 (F + VL): the AVX2 row layout with single-instruction rotates (vprorq; vpshufd for 32, which
-/// is faster still) and valignq lane turns. Measured here it matches or beats AVX2 with fewer instructions; the
-/// two-source permute schedule (vpermt2q) was slower (see RowSchedule.Words64).
+/// has the shorter latency) and valignq lane turns, so fewer instructions than AVX2's shuffle-and-shift rotates. The
+/// message schedule stays plain loads (see RowSchedule.Words64).
 /// </summary>
 internal static class Blake2bAvx512
 {
@@ -30,7 +30,7 @@ internal static class Blake2bAvx512
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> Xor(Vector256<ulong> a, Vector256<ulong> b) => Avx2.Xor(a, b);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public Vector256<ulong> RotR1(Vector256<ulong> x) => Avx2Rotate.R32(x); // vpshufd: 1 cycle here, vprorq takes 2
+        public Vector256<ulong> RotR1(Vector256<ulong> x) => Avx2Rotate.R32(x); // vpshufd: a shorter latency than vprorq
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector256<ulong> RotR2(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

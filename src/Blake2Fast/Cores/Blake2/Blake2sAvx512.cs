@@ -9,8 +9,9 @@ using static Blake2Fast.Cores.Blake2Constants;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE2s on AVX-512 (F + VL): the SSE4.1 row layout with every rotation one vprord. A permute-based message
-/// schedule (one vpermd of the block in a 512-bit register per round) measured slower than plain loads here.
+/// BLAKE2s on AVX-512 (F + VL): the SSE4.1 row layout with every rotation one vprord. The message schedule stays
+/// plain loads: a permute of the block held in a 512-bit register (one vpermd per round) would take the shuffle unit
+/// the row turns need, where loads go to otherwise idle load ports.
 /// </summary>
 internal static class Blake2sAvx512
 {

@@ -44,9 +44,9 @@ internal static class RowCore<T, TWord, TVec, TOps>
     where TOps : struct, IRowOps<T, TVec>
 {
     // Inlined into each core's entry point, which is NoInlining: a caller that inlined every core would carry all
-    // their locals, zeroed on every call, and small inputs would pay for it. Not AggressiveOptimization: measured,
-    // its FullOpts code keeps the rows in memory across the round loop (25% slower); tiering with OSR reaches
-    // tier-1 code within the first call (the first 4 MiB hash takes about 18 ms, later ones 4 ms).
+    // their locals, zeroed on every call, and small inputs would pay for it. Not AggressiveOptimization: its FullOpts
+    // code (no profile) keeps the rows in memory across the round loop, where tier-1 code keeps them in registers;
+    // tiering with OSR reaches tier-1 code within the first long call.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
     {
@@ -110,8 +110,8 @@ internal static class RowSchedule
 
     /// <summary>
     /// Round <paramref name="round"/>'s message vectors for 64-bit rows, read from the block with plain loads.
-    /// Measured on AVX-512 too: two-source permutes (vpermt2q) of the block held in registers were slower here,
-    /// since they compete with the lane turns for the shuffle unit while loads go to the idle load ports.
+    /// On AVX-512 too: two-source permutes (vpermt2q) of the block held in registers would compete with the lane
+    /// turns for the shuffle unit, while loads go to the idle load ports.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Words64(ref byte block, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1)

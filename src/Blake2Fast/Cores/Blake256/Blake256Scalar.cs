@@ -6,9 +6,9 @@ namespace Blake2Fast.Cores;
 /// </summary>
 /// <remarks>
 /// No SIMD row core: an SSE4.1 row core (BLAKE2s's row layout, the block byte-swapped once, the constants XORed into
-/// the message vectors) measured half this core's speed on AMD Zen 5 (16 KiB: 302 against 582 MB/s), where 128-bit
-/// rows already lose to unrolled scalar code for BLAKE2s, whose round this is. Blake256Sse41 keeps these
-/// scalar rounds and moves only the message terms to vectors.
+/// the message vectors) would be slower than this core: 128-bit rows already lose to unrolled scalar code for
+/// BLAKE2s, whose round this is, and BLAKE-256 adds two more rounds of row turns. Blake256Sse41 keeps these scalar
+/// rounds and moves only the message terms to vectors.
 /// </remarks>
 [UnrolledBlake256(rounds: 14)]
 internal static partial class Blake256Scalar

@@ -27,10 +27,9 @@ internal static partial class Blake3Avx2
     private readonly struct Ops : IBlake3LaneOps<Vector256<uint>>
     {
         public Vector256<uint> Indices => Vector256.Create(0u, 1, 2, 3, 4, 5, 6, 7);
-        // With AVX-512 VL (32 registers, vprord), the rounds as the build writes them out: 8 lanes 1,399 against
-        // 1,412 to 1,433 ns looped (Zen 4; the official assembly's 8 lanes 1,339). Without it the looped rounds,
-        // whose message words are memory operands: with 16 registers all holding state, written-out rounds
-        // measured no faster (1,404 against 1,413).
+        // With AVX-512 VL (32 registers, vprord), the rounds as the build writes them out: the message words then
+        // stay in registers beside the state. Without it the looped rounds, whose message words are memory operands:
+        // with 16 registers all holding state, writing the rounds out gains nothing.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool UnrolledRounds(ref Vector256<uint> v0, ref Vector256<uint> v1, ref Vector256<uint> v2, ref Vector256<uint> v3, ref Vector256<uint> v4, ref Vector256<uint> v5, ref Vector256<uint> v6, ref Vector256<uint> v7, ref Vector256<uint> v8, ref Vector256<uint> v9, ref Vector256<uint> v10, ref Vector256<uint> v11, ref Vector256<uint> v12, ref Vector256<uint> v13, ref Vector256<uint> v14, ref Vector256<uint> v15, ref Vector256<uint> message)
         {

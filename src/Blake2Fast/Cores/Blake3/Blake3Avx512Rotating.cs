@@ -13,9 +13,8 @@ namespace Blake2Fast.Cores;
 /// no lane idle; the 17th chunk's chaining value moves up one lane a step and the lane it leaves gets its own back
 /// from the step before (one two-source permute per word). Woven as a 128-bit row instead
 /// (<see cref="Blake3LanesPlusRow{TVec, TOps, TRow, TRowOps, TWoven}"/>), that chunk costs its row operations' issue
-/// slots (45 a round where the lanes spend 112 for 16 chunks): on Zen 4, 17 chunks took 2,640 ns against 2,240 for
-/// 16, rotated 2,550 (the ideal 17/16 is 2,380). On Emerald Rapids, 16 chunks in the 16-lane loop given 17 blocks
-/// take 1.06x; this kernel 1.10x (woven: 1.33x).
+/// slots (45 a round where the lanes spend 112 for 16 chunks), which the lanes' issue-bound rounds cannot spare;
+/// rotated, the 17th chunk's work is spread as one more block step over lanes that would otherwise idle.
 /// </summary>
 internal static unsafe partial class Blake3Avx512
 {
@@ -79,8 +78,8 @@ internal static unsafe partial class Blake3Avx512
                 previous = swap;
 
                 // The next step's message, transposed into the other buffer while this step's rounds run (as
-                // Blake3LaneCore.Loop does). After the moves, not before them: placed first, 17 chunks took 1.25x
-                // the time of 16, not 1.10x (Emerald Rapids). Only two offsets change a step: lane t falls a block
+                // Blake3LaneCore.Loop does). After the moves, not before them: placed first, the transpose's loads
+                // compete with the moves' permutes for the same ports. Only two offsets change a step: lane t falls a block
                 // behind (-64 from the next step's block), lane t + 1 takes the 17th chunk.
                 if (t != ChunkBlocks)
                 {

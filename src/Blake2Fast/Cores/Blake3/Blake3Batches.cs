@@ -11,8 +11,8 @@ namespace Blake2Fast.Cores;
 /// to four goes to a row kernel (one input per 128-bit lane, <c>Blake3RowCore</c>), which costs about what one
 /// input costs at every width. One to four inputs past full groups (17 to 20 chunks) go, with the last group, to a
 /// kernel that takes them in the same rounds where there is one (one chunk rotated through the lanes, or a row woven
-/// into them: <c>Blake3Avx512.HashManyPlusOne</c>, <c>Blake3LanesPlusRow</c>): 16 + 1 chunks then cost 1.14x what 16
-/// cost, where 16 then 1 cost 1.44x.
+/// into them: <c>Blake3Avx512.HashManyPlusOne</c>, <c>Blake3LanesPlusRow</c>): the extra input then rides in rounds
+/// the group runs anyway, where a separate pass for it would pay a whole compression of its own.
 /// </summary>
 internal static unsafe class Blake3Batches
 {
@@ -69,9 +69,8 @@ internal static unsafe class Blake3Batches
             for (int rest = 1; rest < kernels[0].Lanes; rest++)
             {
                 // The narrowest kernel that takes the rest in one group; of equal widths the first listed (a row
-                // kernel). Measured on Zen 4 (one group of chunks each, best of 2,000, machine loaded): lanes
-                // AVX-512 16 chunks 2,358 ns, AVX2 8 1,414, SSE4.1 4 1,340; rows AVX-512 4 1,216, AVX2 2 978,
-                // SSE4.1 1 973; portable 1 1,094. So one wider group beats two narrower ones.
+                // kernel). A group costs about the same whatever the lanes hold, and far less than twice a group
+                // half as wide, so one wider group beats two narrower ones.
                 int k = kernels.Length - 1;
                 while (kernels[k].Lanes < rest)
                     k--;

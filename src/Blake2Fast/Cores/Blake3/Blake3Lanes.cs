@@ -205,10 +205,10 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
     // in a register and every scheduled read is one memory operand, where a local's address is rebuilt per read.
-    // AggressiveOptimization (unlike the BLAKE2 row cores, where FullOpts kept rows in memory): measured on Zen 5,
-    // the steady state is the same within noise (all 16 state words stay in registers), but tiered, the first
-    // calls ran tier-0 then OSR code: the first 3 MiB of chunks took 12.5 ms and the next calls ran at 4.7 GB/s
-    // until tier 1 (30 calls later); fully optimized at once, 7.7 ms (mostly this method's compilation), then 10.5 GB/s.
+    // AggressiveOptimization (unlike the BLAKE2 row cores, where FullOpts kept rows in memory): its FullOpts code is
+    // the tier-1 code (all 16 state words stay in registers), and tiered, the first calls would run tier-0 then OSR
+    // code until tier 1, dozens of calls later; compiled fully optimized at once, the first call pays only for the
+    // compilation.
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Loop(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
@@ -285,8 +285,8 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
 internal static unsafe class Blake3Prefetch
 {
     /// <summary>
-    /// Three blocks ahead, as the official assembly: the 16-lane kernel alone on 64 MiB went from 0.91-0.94 of the
-    /// assembly's speed (four blocks; two: 0.93) to 0.95-1.03, and on 4 MiB from 0.91 to 0.94-0.95 (Emerald Rapids).
+    /// Three blocks ahead, as the official assembly: far enough for the line to arrive before the rounds reach it,
+    /// near enough not to evict lines still to be read.
     /// </summary>
     public const int Distance = 3 * 64;
 

@@ -26,7 +26,7 @@ internal interface IBlake3WovenRounds<TVec, TRow>
 /// <remarks>
 /// A loop apart from <see cref="Blake3LaneCore{TVec, TOps}"/>'s, not a switch inside it: the JIT inlines the dead
 /// branch's calls before it drops the branch, and the woven rounds' inlinees then exhaust the plain loop's inlining
-/// budget (its rotations and stores became calls, 5x slower).
+/// budget (its rotations and stores become calls).
 /// </remarks>
 internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWoven>
     where TVec : struct

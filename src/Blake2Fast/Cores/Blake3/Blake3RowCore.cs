@@ -63,8 +63,8 @@ internal static class Blake3RowCore<TVec, TOps>
 {
     // The kernels' entry points that inline this (and the single-block compressions) are AggressiveOptimization:
     // tiered, their tier-0 code calls every row operation, and the dozens of small methods then tier up one by one
-    // while each new tier-0 compile restarts the tiering delay. A 16 KiB one-shot, whose parents and root run here,
-    // took 6.4-9.4 us for the first seconds of calls, against 3.4 once optimized (Emerald Rapids).
+    // while each new tier-0 compile restarts the tiering delay: a short one-shot, whose parents and root run here,
+    // would run at a fraction of its speed for the first seconds of calls.
     /// <summary>The contract of <see cref="Blake3Portable.HashMany"/>, <c>Inputs</c> inputs per group.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,

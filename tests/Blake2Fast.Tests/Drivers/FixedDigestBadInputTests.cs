@@ -2,33 +2,9 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Blake2Fast.Tests.Infrastructure;
+using Blake2Fast.Tests.Oracle;
 
-namespace Blake2Fast.Tests;
-
-/// <summary>Output buffers pre-filled with a sentinel, so a test can prove that nothing (or only a part) was written.</summary>
-internal static class Sentinel
-{
-    public const byte Value = 0xAA;
-
-    public static byte[] Buffer(int length)
-    {
-        var buffer = new byte[length];
-        buffer.AsSpan().Fill(Value);
-        return buffer;
-    }
-
-    /// <summary>Fails, naming the first changed index, unless every byte of <paramref name="buffer"/> in the range still holds the sentinel.</summary>
-    public static void AssertUntouched(byte[] buffer, int start = 0, int length = -1)
-    {
-        if (length < 0)
-            length = buffer.Length - start;
-        for (int i = start; i < start + length; i++)
-        {
-            if (buffer[i] != Value)
-                Assert.Fail($"Byte {i} of the {buffer.Length}-byte output buffer was overwritten (0x{buffer[i]:x2}); it must still hold the sentinel 0x{Value:x2}.");
-        }
-    }
-}
+namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
 /// Things to do with an incremental state, by name, so that every refused path of a <see langword="default"/> or
@@ -105,8 +81,12 @@ internal static class StateActions
     }
 }
 
-/// <summary>Every refused input, through every public entry point it can reach, for BLAKE2b and BLAKE2s.</summary>
-public class BadInputTests
+/// <summary>
+/// The fixed-digest contract's refusals (BLAKE2b and BLAKE2s): every refused input, through every public entry point it
+/// can reach. The other contracts' are beside this file: ParallelBadInputTests, XofBadInputTests, SaltedBadInputTests,
+/// Blake3BadInputTests; KeyRefusalTests covers every keyed entry point of every contract.
+/// </summary>
+public class FixedDigestBadInputTests
 {
     private static readonly byte[] Input = Hex.Sequence(300);
 
@@ -144,21 +124,34 @@ public class BadInputTests
         from length in new[] { 1, a.MaxDigestLength }
         select new object[] { a.Name, overload, length };
 
-    /// <summary>Calls a simple overload with a valid key (half the maximum length) and the given digest length.</summary>
-    private static void CallWithDigestLength(FixedDigestDriver a, string overload, int digestLength, byte[] output)
+    /// <summary>
+    /// Calls a simple overload with a valid key (half the maximum length) and the given digest length; returns the
+    /// digest of <see cref="Input"/> it produced (a state, HashAlgorithm or HMAC is fed the input and finished).
+    /// </summary>
+    private static byte[] CallWithDigestLength(FixedDigestDriver a, string overload, int digestLength, byte[] output)
     {
         byte[] key = Hex.Sequence(a.MaxKeyLength / 2);
         switch (overload)
         {
-            case "ComputeHash(digestLength, input)": a.ComputeHash(digestLength, Input); break;
-            case "ComputeHash(digestLength, key, input)": a.ComputeHash(digestLength, key, Input); break;
-            case "ComputeAndWriteHash(digestLength, input, output)": a.ComputeAndWriteHash(digestLength, Input, output); break;
-            case "ComputeAndWriteHash(digestLength, key, input, output)": a.ComputeAndWriteHash(digestLength, key, Input, output); break;
-            case "CreateIncrementalHasher(digestLength)": a.CreateIncrementalHasher(digestLength); break;
-            case "CreateIncrementalHasher(digestLength, key)": a.CreateIncrementalHasher(digestLength, key); break;
-            case "CreateHashAlgorithm(digestLength)": a.CreateHashAlgorithm(digestLength).Dispose(); break;
-            case "CreateHMAC(digestLength, key)": a.CreateHMAC(digestLength, key).Dispose(); break;
+            case "ComputeHash(digestLength, input)": return a.ComputeHash(digestLength, Input);
+            case "ComputeHash(digestLength, key, input)": return a.ComputeHash(digestLength, key, Input);
+            case "ComputeAndWriteHash(digestLength, input, output)": a.ComputeAndWriteHash(digestLength, Input, output); return output[..digestLength];
+            case "ComputeAndWriteHash(digestLength, key, input, output)": a.ComputeAndWriteHash(digestLength, key, Input, output); return output[..digestLength];
+            case "CreateIncrementalHasher(digestLength)": return Finish(a.CreateIncrementalHasher(digestLength));
+            case "CreateIncrementalHasher(digestLength, key)": return Finish(a.CreateIncrementalHasher(digestLength, key));
+            case "CreateHashAlgorithm(digestLength)":
+                using (var h = a.CreateHashAlgorithm(digestLength))
+                    return h.ComputeHash(Input);
+            case "CreateHMAC(digestLength, key)":
+                using (var h = a.CreateHMAC(digestLength, key))
+                    return h.ComputeHash(Input);
             default: throw new ArgumentException("Unknown overload: " + overload, nameof(overload));
+        }
+
+        static byte[] Finish(Hasher hasher)
+        {
+            hasher.Update(Input);
+            return hasher.Finish();
         }
     }
 
@@ -183,8 +176,12 @@ public class BadInputTests
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
         byte[] output = Sentinel.Buffer(a.MaxDigestLength + 16);
 
-        CallWithDigestLength(a, overload, digestLength, output);
+        byte[] digest = CallWithDigestLength(a, overload, digestLength, output);
 
+        // The digest itself, against the reference implementation: keyed (the CreateHMAC factories are keyed BLAKE2) or not.
+        byte[] key = overload.Contains("key", StringComparison.Ordinal) ? Hex.Sequence(a.MaxKeyLength / 2) : [];
+        Assert.Equal(digestLength, digest.Length);
+        Assert.Equal(a.ReferenceHash(new ReferenceParameters { DigestLength = digestLength, Key = key }, Input), digest);
         if (overload.StartsWith("ComputeAndWriteHash", StringComparison.Ordinal))
             Sentinel.AssertUntouched(output, digestLength);
     }

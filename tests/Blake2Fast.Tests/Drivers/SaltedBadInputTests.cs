@@ -4,10 +4,10 @@ using System.IO;
 using System.Linq;
 using Blake2Fast.Tests.Infrastructure;
 
-namespace Blake2Fast.Tests.Blake256Family;
+namespace Blake2Fast.Tests.Drivers;
 
-/// <summary>Every refused input of BLAKE-256 and BLAKE-224, through every entry point it can reach, as BLAKE2's <see cref="BadInputTests"/>.</summary>
-public class Blake256BadInputTests
+/// <summary>Every refused input of BLAKE-256 and BLAKE-224, through every entry point it can reach, as BLAKE2's <see cref="FixedDigestBadInputTests"/>.</summary>
+public class SaltedBadInputTests
 {
     private static readonly byte[] Input = Enumerable.Range(0, 150).Select(i => (byte)(i * 3)).ToArray();
     private static readonly byte[] GoodSalt = Hex.Sequence(16);
@@ -325,5 +325,16 @@ public class Blake256BadInputTests
                 Assert.Equal(v.Reference(Input, salt), resumed.Finish());
             }
         }
+    }
+
+    private static readonly byte[] SaltInput = Enumerable.Range(0, 100).Select(i => (byte)i).ToArray();
+
+    [Fact]
+    public void AWrongSaltSetOnTheBlake256HashAlgorithmIsRefusedAndTheOldSaltStays()
+    {
+        byte[] salt = Enumerable.Range(0, 16).Select(i => (byte)i).ToArray();
+        using var hash = (System.Security.Cryptography.HMAC)Blake256.CreateHashAlgorithm(salt);
+        Assert.Equal("salt", Assert.Throws<ArgumentException>(() => hash.Key = new byte[15]).ParamName);
+        Assert.Equal(Blake256.Salted.HashData(salt, SaltInput), hash.ComputeHash(SaltInput));
     }
 }

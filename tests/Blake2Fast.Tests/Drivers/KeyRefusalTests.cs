@@ -8,7 +8,7 @@ using System.Threading;
 using Blake2Fast.Tests.Infrastructure;
 using Xunit;
 
-namespace Blake2Fast.Tests;
+namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
 /// Every keyed entry point refuses a null key (<see cref="ArgumentNullException"/>) and an empty one
