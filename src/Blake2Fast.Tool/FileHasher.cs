@@ -160,9 +160,9 @@ internal static class FileHasher
         long size = file.Size;
         report?.Invoke(0, size);
         long offset = 0;
-        if (size >= SpreadHashing.Minimum && workspace.Threads > 1 && hasher.IsBlake3 && file.Positional)
+        if (size >= SpreadHashing.Minimum && workspace.Threads > 1 && hasher.Blake3Hasher is Blake3PieceHasher blake3 && file.Positional)
         {
-            offset = SpreadHashing.Hash(file, size, hasher, workspace, report);
+            offset = SpreadHashing.Hash(file, size, blake3, workspace, report);
         }
 
         // One more than what is left, so that a file read to its size is known to be at its end without another

@@ -8,7 +8,8 @@ namespace Blake2Fast.Tool;
 
 /// <summary>
 /// One large BLAKE3 file hashed on several threads: BLAKE3's tree lets each aligned slice be hashed apart into its
-/// subtree's chaining value, and the values are stacked in order into the file's hasher.
+/// subtree's chaining value (the library's public subtree API, <see cref="Blake3PieceHasher.HashPiece"/>), and the
+/// values are stacked in order into the file's hasher, which merges them in the tree's shape.
 /// </summary>
 internal static class SpreadHashing
 {
@@ -21,9 +22,6 @@ internal static class SpreadHashing
     /// </summary>
     private const int SpreadSlice = 1 << 20;
 
-    /// <summary>BLAKE3 chunks (1 KiB each) in a slice: the slice is one aligned subtree of BLAKE3's tree.</summary>
-    private const int ChunksPerSlice = SpreadSlice / 1024;
-
     /// <summary>
     /// Hashes a large BLAKE3 file on all the workspace's threads, each reading a 1 MiB slice into its own buffer and
     /// hashing it there into the slice's subtree (BLAKE3's tree lets slices be hashed apart), taking the next free
@@ -34,7 +32,7 @@ internal static class SpreadHashing
     /// Returns the offset reached (a multiple of the slice), leaving at least the last byte to the caller, whose read
     /// also finds the end.
     /// </summary>
-    public static long Hash(InputFile file, long size, DigestAlgorithm.IncrementalDigest hasher, Workspace workspace, Action<long, long>? report)
+    public static long Hash(InputFile file, long size, Blake3PieceHasher hasher, Workspace workspace, Action<long, long>? report)
     {
         // Whole slices with at least one byte after them, so that none of them is the root.
         long slices = (size - 1) / SpreadSlice;
@@ -52,7 +50,7 @@ internal static class SpreadHashing
 
             for (int i = 0; i < whole; i++)
             {
-                hasher.AddSlice(round.Cv(i), ChunksPerSlice);
+                hasher.AddPiece(round.Cv(i), SpreadSlice);
             }
 
             stacked += whole;
@@ -73,7 +71,7 @@ internal static class SpreadHashing
     private sealed class SpreadRound
     {
         private readonly InputFile _file;
-        private readonly Blake3HashState _state;
+        private readonly Blake3Mode _mode;
         private readonly byte[] _buffers;
         private readonly int _threads;
         private readonly byte[] _cvs = new byte[SlicesPerRound * 32];
@@ -82,10 +80,10 @@ internal static class SpreadHashing
         private int _next;
         private int _limit;
 
-        public SpreadRound(InputFile file, DigestAlgorithm.IncrementalDigest hasher, byte[] buffers, int threads)
+        public SpreadRound(InputFile file, Blake3PieceHasher hasher, byte[] buffers, int threads)
         {
             _file = file;
-            _state = hasher.Blake3State; // a copy: the threads read its key and mode while the stack grows
+            _mode = hasher.Mode;
             _buffers = buffers;
             _threads = threads;
             _work = Work;
@@ -130,7 +128,7 @@ internal static class SpreadHashing
                         return;
                     }
 
-                    _state.HashSubtree(buffer, (ulong)(index * ChunksPerSlice), _cvs.AsSpan(slice * 32, 32));
+                    Blake3PieceHasher.HashPiece(_mode, buffer, index * SpreadSlice, _cvs.AsSpan(slice * 32, 32));
                 }
             }
             catch
