@@ -32,7 +32,10 @@ public static class B2fSum
         {
             ParseOutcome.Done => 0,
             ParseOutcome.Failed => 1,
-            _ => options.Check ? Checker.CheckAll(options, context) : HashAll(options, context),
+            _ when options.Check => Checker.CheckAll(options, context),
+            _ when options.Subtree is not null => SubtreeCommands.PrintSubtree(options, context),
+            _ when options.Merge => SubtreeCommands.Merge(options, context),
+            _ => HashAll(options, context),
         };
         if (context.StdinUsed && stdin is ClosedDescriptorStream closed)
         {
@@ -58,8 +61,6 @@ public static class B2fSum
     private static int HashAll(Options options, ToolContext context)
     {
         bool ok = true;
-        char terminator = options.Zero ? '\0' : '\n';
-
         // One builder for every line (lines are formatted on this thread only): no allocation per file.
         var line = new StringBuilder(256);
         int threads = options.Threads ?? DefaultThreads;
@@ -72,17 +73,7 @@ public static class B2fSum
                 return;
             }
 
-            if (options.Raw)
-            {
-                context.WriteBytes(digest);
-                return;
-            }
-
-            FormatLine(line.Clear(), name, digest, options, terminator);
-            foreach (ReadOnlyMemory<char> chunk in line.GetChunks())
-            {
-                context.Stdout.Write(chunk.Span);
-            }
+            WriteResult(name, digest, options, context, line);
         }
 
         // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
@@ -148,6 +139,26 @@ public static class B2fSum
             {
                 batched.FlushEachLine = true;
             }
+        }
+    }
+
+    /// <summary>
+    /// Writes one file's result as the options ask: its digest as raw bytes (<c>--raw</c>) or its line, formatted in
+    /// <paramref name="line"/> (reused from file to file, so that no line allocates).
+    /// </summary>
+    internal static void WriteResult(string name, ReadOnlySpan<byte> digest, Options options, ToolContext context, StringBuilder? line = null)
+    {
+        if (options.Raw)
+        {
+            context.WriteBytes(digest);
+            return;
+        }
+
+        line ??= new StringBuilder(256);
+        FormatLine(line.Clear(), name, digest, options, options.Zero ? '\0' : '\n');
+        foreach (ReadOnlyMemory<char> chunk in line.GetChunks())
+        {
+            context.Stdout.Write(chunk.Span);
         }
     }
 

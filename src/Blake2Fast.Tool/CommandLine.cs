@@ -45,6 +45,8 @@ internal static class CommandLine
         NoNames,
         Raw,
         Threads,
+        Subtree,
+        Merge,
     }
 
     /// <summary>A long option; <paramref name="Extension"/>: b2fsum's own, never part of an abbreviation b2sum also matches.</summary>
@@ -75,6 +77,8 @@ internal static class CommandLine
         new("raw", false, Id.Raw),
         new("threads", true, Id.Threads, Extension: true),
         new("num-threads", true, Id.Threads, Extension: true),
+        new("subtree", true, Id.Subtree, Extension: true),
+        new("merge", false, Id.Merge, Extension: true),
     };
 
     private static Id? ShortOption(char c) => c switch
@@ -301,6 +305,18 @@ internal static class CommandLine
             case Id.Raw:
                 options.Raw = true;
                 break;
+            case Id.Subtree:
+                if (!TryParseRange(value!, out long offset, out long length))
+                {
+                    context.UsageError("invalid range " + context.QuoteArgument(value!) + " for --subtree: expected OFFSET,LENGTH in bytes");
+                    return ParseOutcome.Failed;
+                }
+
+                options.Subtree = (offset, length);
+                break;
+            case Id.Merge:
+                options.Merge = true;
+                break;
         }
 
         return ParseOutcome.Run;
@@ -488,7 +504,7 @@ internal static class CommandLine
             problem = "the --strict option is meaningful only when verifying checksums";
         }
 
-        problem ??= KeyedModes.Problem(options, context);
+        problem ??= KeyedModes.Problem(options, context) ?? SubtreeOptionsProblem(options, context);
         if (problem is not null)
         {
             context.UsageError(problem);
@@ -501,6 +517,58 @@ internal static class CommandLine
         }
 
         return KeyedModes.Apply(options, context) ? ParseOutcome.Run : ParseOutcome.Failed;
+    }
+
+    /// <summary>What is wrong with <c>--subtree</c> or <c>--merge</c> among the other options; null when nothing is.</summary>
+    private static string? SubtreeOptionsProblem(Options options, ToolContext context)
+    {
+        string? option = options.Subtree is not null ? "--subtree" : options.Merge ? "--merge" : null;
+        if (option is null)
+        {
+            return null;
+        }
+
+        if (options.Subtree is not null && options.Merge)
+        {
+            return "the --subtree and --merge options are mutually exclusive";
+        }
+
+        if (options.Algorithm != DigestAlgorithm.Blake3)
+        {
+            return "the " + option + " option is meaningful only with --algorithm=blake3";
+        }
+
+        if (options.Check)
+        {
+            return "the " + option + " option is meaningless when verifying checksums";
+        }
+
+        if (options.Subtree is not null)
+        {
+            if (options.Tag || options.Raw || options.NoNames || options.Zero)
+            {
+                return "the --subtree option prints a subtree line: --tag, --raw, --no-names and --zero do not apply";
+            }
+
+            if (options.Files.Count != 1 || options.Files[0] == "-")
+            {
+                return options.Files.Count > 1
+                    ? "extra operand " + context.QuoteArgument(options.Files[1]) + ": --subtree reads a range of one FILE"
+                    : "--subtree reads a range of one FILE, which standard input is not";
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Reads <c>OFFSET,LENGTH</c>, two decimal byte counts.</summary>
+    private static bool TryParseRange(string text, out long offset, out long length)
+    {
+        length = 0;
+        int comma = text.IndexOf(',');
+        return (offset = 0) == 0 && comma > 0
+            && SubtreeCommands.TryParseCount(text.Substring(0, comma), out offset)
+            && SubtreeCommands.TryParseCount(text.Substring(comma + 1), out length);
     }
 
     private static bool IsAsciiDigit(char c) => c >= '0' && c <= '9';

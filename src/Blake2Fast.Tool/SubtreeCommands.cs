@@ -1,0 +1,281 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Text;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>
+/// One BLAKE3 file hashed in pieces by separate runs (other processes, other machines): <c>--subtree=OFFSET,LENGTH</c>
+/// prints the chaining value of one byte range of a FILE (up to its end) as a subtree line, <c>HEX  OFFSET+LENGTH/SIZE  NAME</c>;
+/// <c>--merge</c> reads such lines (from the FILEs, or standard input) and prints the file's hash as a plain run would.
+/// Anything that would not give the file's hash (a malformed line, a wrong-length value, a range that is not a subtree
+/// of the file, a gap or an overlap, ranges that do not reach the end, lines about different files) is refused.
+/// </summary>
+internal static class SubtreeCommands
+{
+    private const int CvHexLength = 2 * Blake3Subtrees.ChainingValueLength;
+
+    /// <summary><c>--subtree</c>: the subtree line of one range of the one FILE.</summary>
+    public static int PrintSubtree(Options options, ToolContext context)
+    {
+        string name = options.Files[0];
+        (long offset, long length) = options.Subtree!.Value;
+        string quoted = context.QuoteName(name);
+        FileFailure? failure = InputFile.TryOpen(context.ResolvePath(name), out InputFile? file);
+        if (failure is not null)
+        {
+            context.Error(quoted + ": " + failure.Value.Message);
+            return 1;
+        }
+
+        using (file)
+        {
+            long size = file!.Size;
+            if (size < 0 || !file.Positional)
+            {
+                context.Error(quoted + ": not a regular file: --subtree reads a range of a file of known size");
+                return 1;
+            }
+
+            // A range may run past the end of the file: it stops there, so that every piece can be asked for with one
+            // length (OFFSET,PIECE for OFFSET = 0, PIECE, 2*PIECE, ...).
+            if (offset >= size)
+            {
+                context.Error(quoted + ": range " + Blake3Pieces.Range(offset, length) + " starts at or past the end of the file (" + size + " bytes)");
+                return 1;
+            }
+
+            length = Math.Min(length, size - offset);
+            string? problem = Blake3Pieces.Problem(offset, length, size);
+            if (problem is not null)
+            {
+                context.Error(quoted + ": " + problem);
+                return 1;
+            }
+
+            Blake3HashState state = Blake3.CreateIncrementalHasher(options.Algorithm.Blake3Mode!.Value);
+            state.SetInputOffset(offset);
+            byte[] buffer = GC.AllocateUninitializedArray<byte>((int)Math.Min(length, FileHasher.ChunkSize));
+            long done = 0;
+            try
+            {
+                while (done < length)
+                {
+                    int read = file.Read(buffer.AsSpan(0, (int)Math.Min(buffer.Length, length - done)), offset + done);
+                    if (read == 0)
+                    {
+                        context.Error(quoted + ": the file ends at " + (offset + done) + ", before the end of range " + Blake3Pieces.Range(offset, length));
+                        return 1;
+                    }
+
+                    state.Update(buffer.AsSpan(0, read));
+                    done += read;
+                }
+            }
+            catch (IOException ex)
+            {
+                context.Error(quoted + ": " + FileOpening.Describe(ex));
+                return 1;
+            }
+
+            byte[] cv = state.FinishSubtree();
+            var line = new StringBuilder(CvHexLength + 64 + name.Length);
+            B2fSum.AppendHex(line, cv);
+            line.Append("  ").Append(Blake3Pieces.Range(offset, length)).Append('/').Append(size.ToString(CultureInfo.InvariantCulture)).Append("  ");
+            AppendName(line, name);
+            context.Stdout.Write(line.ToString());
+            return 0;
+        }
+    }
+
+    /// <summary><c>--merge</c>: the hash of the file the subtree lines describe, as a plain run prints it.</summary>
+    public static int Merge(Options options, ToolContext context)
+    {
+        var pieces = new List<SubtreePiece>();
+        string? name = null;
+        long size = -1;
+        foreach (string list in options.Files)
+        {
+            string where = list == "-" ? "standard input" : context.QuoteName(list);
+            Stream? stream;
+            if (list == "-")
+            {
+                stream = context.Stdin;
+                context.StdinUsed = true;
+            }
+            else
+            {
+                FileFailure? failure = FileOpening.TryOpen(context.ResolvePath(list), out stream);
+                if (failure is not null)
+                {
+                    context.Error(where + ": " + failure.Value.Message);
+                    return 1;
+                }
+            }
+
+            try
+            {
+                long number = 0;
+                foreach (string line in ChecksumListLines.Read(stream!))
+                {
+                    number++;
+                    if (line.Length == 0)
+                    {
+                        continue;
+                    }
+
+                    string? problem = ParseLine(line, out SubtreePiece piece, out string pieceName, out long pieceSize);
+                    if (problem is null && name is not null && pieceName != name)
+                    {
+                        problem = "the line is about " + context.QuoteName(pieceName) + ", earlier lines about " + context.QuoteName(name);
+                    }
+
+                    if (problem is null && size >= 0 && pieceSize != size)
+                    {
+                        problem = "the line gives the file " + pieceSize + " bytes, earlier lines " + size + ": the file changed between the runs";
+                    }
+
+                    problem ??= Blake3Pieces.Problem(piece.Offset, piece.Length, pieceSize);
+                    if (problem is not null)
+                    {
+                        context.Error(where + ": " + number + ": " + problem);
+                        return 1;
+                    }
+
+                    name = pieceName;
+                    size = pieceSize;
+                    pieces.Add(piece);
+                }
+            }
+            catch (IOException ex)
+            {
+                context.Error(where + ": " + FileOpening.Describe(ex));
+                return 1;
+            }
+            finally
+            {
+                if (list != "-")
+                {
+                    stream!.Dispose();
+                }
+            }
+        }
+
+        string? tiling = pieces.Count == 0 ? "no subtree lines found" : TilingProblem(pieces, size);
+        if (tiling is not null)
+        {
+            context.Error(tiling);
+            return 1;
+        }
+
+        byte[] digest = new byte[options.DigestBytes];
+        Blake3Pieces.MergeRoot(pieces, size, options.Algorithm.Blake3Mode!.Value, digest);
+        B2fSum.WriteResult(name!, digest, options, context);
+        return 0;
+    }
+
+    /// <summary>Sorts the pieces by offset; what keeps them from tiling bytes 0 to <paramref name="size"/> exactly, or null.</summary>
+    private static string? TilingProblem(List<SubtreePiece> pieces, long size)
+    {
+        pieces.Sort((a, b) => a.Offset.CompareTo(b.Offset));
+        long end = 0;
+        foreach (SubtreePiece piece in pieces)
+        {
+            if (piece.Offset > end)
+            {
+                return "bytes " + end + " to " + piece.Offset + " are in no range: a gap before range " + piece;
+            }
+
+            if (piece.Offset < end)
+            {
+                return "range " + piece + " overlaps the range before it, which ends at " + end;
+            }
+
+            end = piece.End;
+        }
+
+        return end < size ? "bytes " + end + " to " + size + " are in no range: the ranges stop before the end of the file" : null;
+    }
+
+    /// <summary>
+    /// Reads <c>HEX  OFFSET+LENGTH/SIZE  NAME</c> (a leading backslash: the name is escaped); what is wrong with its form,
+    /// or null (whether the range is a subtree of the file is checked after the name and size agree with the other lines).
+    /// </summary>
+    private static string? ParseLine(string line, out SubtreePiece piece, out string name, out long size)
+    {
+        piece = default;
+        name = string.Empty;
+        size = -1;
+        bool escaped = line[0] == '\\';
+        int start = escaped ? 1 : 0;
+        int gap = line.IndexOf("  ", start, StringComparison.Ordinal);
+        int gap2 = gap < 0 ? -1 : line.IndexOf("  ", gap + 2, StringComparison.Ordinal);
+        if (gap2 < 0)
+        {
+            return "improperly formatted subtree line (expected HEX  OFFSET+LENGTH/SIZE  NAME)";
+        }
+
+        string hex = line.Substring(start, gap - start);
+        string[] range = line.Substring(gap + 2, gap2 - gap - 2).Split('+', '/');
+        name = line.Substring(gap2 + 2);
+        if (range.Length != 3 || !TryParseCount(range[0], out long offset) || !TryParseCount(range[1], out long length) || !TryParseCount(range[2], out size))
+        {
+            return "improperly formatted range " + line.Substring(gap + 2, gap2 - gap - 2) + " (expected OFFSET+LENGTH/SIZE)";
+        }
+
+        if (escaped && !Quoting.TryUnescapeName(name, out name))
+        {
+            return "improperly escaped file name";
+        }
+
+        foreach (char c in hex)
+        {
+            if (!char.IsAsciiHexDigit(c))
+            {
+                return "the chaining value " + hex + " is not hexadecimal";
+            }
+        }
+
+        if (hex.Length != CvHexLength)
+        {
+            return "the chaining value has " + hex.Length + " hex digits; a BLAKE3 chaining value has " + CvHexLength + " (32 bytes)";
+        }
+
+        piece = new SubtreePiece(offset, length, Convert.FromHexString(hex));
+        return null;
+    }
+
+    /// <summary>A decimal count of bytes, digits only.</summary>
+    internal static bool TryParseCount(string text, out long value)
+    {
+        value = 0;
+        if (text.Length == 0 || text.Length > 18)
+        {
+            return false;
+        }
+
+        foreach (char c in text)
+        {
+            if (c < '0' || c > '9')
+            {
+                return false;
+            }
+        }
+
+        value = long.Parse(text, NumberStyles.None, CultureInfo.InvariantCulture);
+        return true;
+    }
+
+    private static void AppendName(StringBuilder line, string name)
+    {
+        if (Quoting.NeedsChecksumLineEscape(name))
+        {
+            line.Insert(0, '\\').Append(Quoting.EscapeName(name)).Append('\n');
+            return;
+        }
+
+        line.Append(name).Append('\n');
+    }
+}
