@@ -56,7 +56,7 @@ internal static class HelpText
             "One blake3 FILE hashed in pieces, by separate runs or machines:\n" +
             "      --subtree=OFFSET,LENGTH  print the chaining value of that byte range\n" +
             "                          of the one FILE (up to its end, if sooner):\n" +
-            "                          HEX  OFFSET+LENGTH/SIZE  NAME\n" +
+            "                          HEX  OFFSET+LENGTH/SIZE  MODE  NAME\n" +
             "      --merge           read such lines from the FILEs (or standard input)\n" +
             "                          and print the hash of the file they tile, as a\n" +
             "                          plain run would (any mode and -l); ranges that do\n" +

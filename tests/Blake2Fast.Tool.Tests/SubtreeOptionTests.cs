@@ -72,7 +72,7 @@ public sealed class SubtreeOptionTests : IDisposable
             lines.Append(Run(null, "-a", "blake3", "--subtree=" + offset + ",4096", "f").Stdout);
         }
 
-        Assert.EndsWith("  20480+100/20580  f\n", lines.ToString(), StringComparison.Ordinal);
+        Assert.Matches("  20480\\+100/20580  [0-9a-f]{8}  f\n$", lines.ToString());
         Assert.Equal(
             Run(null, "-a", "blake3", "f"),
             Runner.B2fsum(_directory, Encoding.UTF8.GetBytes(lines.ToString()), "-a", "blake3", "--merge"));
@@ -121,7 +121,8 @@ public sealed class SubtreeOptionTests : IDisposable
     [InlineData("other name", "standard input: 2: the line is about g, earlier lines about f")]
     [InlineData("bad offset", "standard input: 2: range 4000+4096 starts at 4000, not a multiple of BLAKE3's 1024-byte chunk")]
     [InlineData("not a subtree", "standard input: 2: range 4096+5904 is longer than the largest subtree at offset 4096 (4096 bytes)")]
-    [InlineData("unformatted", "standard input: 2: improperly formatted subtree line (expected HEX  OFFSET+LENGTH/SIZE  NAME)")]
+    [InlineData("unformatted", "standard input: 2: improperly formatted subtree line (expected HEX  OFFSET+LENGTH/SIZE  MODE  NAME)")]
+    [InlineData("no mode", "standard input: 2: improperly formatted subtree line (expected HEX  OFFSET+LENGTH/SIZE  MODE  NAME)")]
     [InlineData("bad range", "standard input: 2: improperly formatted range 4096-4096/10000 (expected OFFSET+LENGTH/SIZE)")]
     [InlineData("nothing", "no subtree lines found")]
     public void Merge_refuses_pieces_that_would_not_give_the_file_s_hash(string change, string message)
@@ -135,6 +136,7 @@ public sealed class SubtreeOptionTests : IDisposable
         };
         Assert.Equal(Run(null, "-a", "blake3", "f"), Runner.B2fsum(_directory, Encoding.UTF8.GetBytes(string.Join("\n", lines) + "\n"), "-a", "blake3", "--merge"));
         string hex = lines[1].Substring(0, 64);
+        string mode = lines[1].Split("  ")[2];
         string[] changed = change switch
         {
             "short value" => new[] { lines[0], lines[1].Substring(2), lines[2] },
@@ -145,17 +147,41 @@ public sealed class SubtreeOptionTests : IDisposable
             "no end" => new[] { lines[0], lines[1] },
             "no start" => new[] { lines[1], lines[2] },
             "other size" => new[] { lines[0], lines[1], lines[2].Replace("/10000", "/10001", StringComparison.Ordinal) },
-            "other name" => new[] { lines[0], lines[1].Replace("  f", "  g", StringComparison.Ordinal), lines[2] },
-            "bad offset" => new[] { lines[0], hex + "  4000+4096/10000  f", lines[2] },
-            "not a subtree" => new[] { lines[0], hex + "  4096+5904/10000  f" },
-            "unformatted" => new[] { lines[0], hex + " 4096+4096/10000 f", lines[2] },
-            "bad range" => new[] { lines[0], hex + "  4096-4096/10000  f", lines[2] },
+            "other name" => new[] { lines[0], lines[1].Substring(0, lines[1].Length - 1) + "g", lines[2] },
+            "bad offset" => new[] { lines[0], hex + "  4000+4096/10000  " + mode + "  f", lines[2] },
+            "not a subtree" => new[] { lines[0], hex + "  4096+5904/10000  " + mode + "  f" },
+            "unformatted" => new[] { lines[0], hex + " 4096+4096/10000 " + mode + " f", lines[2] },
+            "no mode" => new[] { lines[0], hex + "  4096+4096/10000  f", lines[2] },
+            "bad range" => new[] { lines[0], hex + "  4096-4096/10000  " + mode + "  f", lines[2] },
             _ => Array.Empty<string>(),
         };
         ToolResult result = Runner.B2fsum(_directory, Encoding.UTF8.GetBytes(string.Concat(changed.Select(l => l + "\n"))), "-a", "blake3", "--merge");
         Assert.Equal(1, result.ExitCode);
         Assert.Equal(string.Empty, result.Stdout);
         Assert.StartsWith("b2fsum: " + message, result.Stderr, StringComparison.Ordinal);
+    }
+
+    /// <summary>A chaining value does not say its mode; the line's mode check does, so a merge in another mode is refused.</summary>
+    [Theory]
+    [InlineData("", "--derive-key|ctx")]
+    [InlineData("--derive-key|ctx", "")]
+    [InlineData("--derive-key|ctx", "--derive-key|other")]
+    [InlineData("--keyed", "--keyed|--other-key")]
+    [InlineData("--keyed", "")]
+    public void Pieces_hashed_in_another_mode_than_the_merge_are_refused(string pieceMode, string mergeMode)
+    {
+        WriteFile("f", 10000, 4);
+        byte[] otherKey = Key32.Select(b => (byte)(b ^ 1)).ToArray();
+        string[] pieceArgs = pieceMode.Split('|', StringSplitOptions.RemoveEmptyEntries);
+        string lines = string.Concat(new[] { "0,8192", "8192,8192" }.Select(range =>
+            Run(Key32, new[] { "-a", "blake3", "--subtree=" + range }.Concat(pieceArgs).Append("f").ToArray()).Stdout));
+        File.WriteAllText(Path.Combine(_directory, "pieces"), lines);
+        bool otherKeyWanted = mergeMode.EndsWith("--other-key", StringComparison.Ordinal);
+        string[] mergeArgs = mergeMode.Replace("|--other-key", string.Empty, StringComparison.Ordinal).Split('|', StringSplitOptions.RemoveEmptyEntries);
+        ToolResult result = Run(otherKeyWanted ? otherKey : Key32, new[] { "-a", "blake3", "--merge" }.Concat(mergeArgs).Append("pieces").ToArray());
+        Assert.Equal(
+            new ToolResult(1, string.Empty, "b2fsum: pieces: 1: the piece was hashed in another mode than this merge (plain, --keyed with another key, or --derive-key with another context)\n"),
+            result);
     }
 
     [Fact]
