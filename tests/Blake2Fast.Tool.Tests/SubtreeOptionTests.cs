@@ -161,6 +161,16 @@ public sealed class SubtreeOptionTests : IDisposable
         Assert.StartsWith("b2fsum: " + message, result.Stderr, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Lines_from_several_lists_merge_into_one_digest_raw_too()
+    {
+        WriteFile("f", 10000, 5);
+        File.WriteAllText(Path.Combine(_directory, "p1"), Run(null, "-a", "blake3", "--subtree=0,8192", "f").Stdout);
+        File.WriteAllText(Path.Combine(_directory, "p2"), Run(null, "-a", "blake3", "--subtree=8192,8192", "f").Stdout);
+        Assert.Equal(Run(null, "-a", "blake3", "--raw", "f"), Run(null, "-a", "blake3", "--merge", "--raw", "p2", "p1"));
+        Assert.Equal(Run(null, "-a", "blake3", "--tag", "-l", "96", "f"), Run(null, "-a", "blake3", "--merge", "--tag", "-l", "96", "p1", "p2"));
+    }
+
     /// <summary>A chaining value does not say its mode; the line's mode check does, so a merge in another mode is refused.</summary>
     [Theory]
     [InlineData("", "--derive-key|ctx")]
