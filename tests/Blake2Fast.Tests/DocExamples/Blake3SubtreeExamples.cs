@@ -169,10 +169,17 @@ public class Blake3SubtreeExamples
     [Fact]
     public void TheExamplesAreThePagesVerbatim()
     {
-        // Every csharp block of the page, line by line (leading indentation ignored), appears in this file.
-        string root = AppContext.BaseDirectory;
-        while (!File.Exists(Path.Combine(root, "Blake2Fast.sln")))
-            root = Path.GetDirectoryName(root) ?? throw new InvalidOperationException("The repository root was not found above the test binaries.");
+        // Every csharp block of the page, line by line (leading indentation ignored), appears in this file. The page
+        // and this file are read from the repository above the test binaries; only the ARM64 leg's publish, run
+        // outside the repository under qemu, has neither (the x64 legs check the same files).
+        string? root = AppContext.BaseDirectory;
+        while (root is not null && !File.Exists(Path.Combine(root, "Blake2Fast.sln")))
+            root = Path.GetDirectoryName(root);
+        if (root is null)
+        {
+            Assert.Equal("arm64", Environment.GetEnvironmentVariable("BLAKE2FAST_EXPECTED_LEG"));
+            return;
+        }
         string page = File.ReadAllText(Path.Combine(root, "docs", "blake3-subtrees.md"));
         string[] here = File.ReadAllLines(Path.Combine(root, "tests", "Blake2Fast.Tests", "DocExamples", "Blake3SubtreeExamples.cs")).Select(l => l.Trim()).ToArray();
         string hereJoined = "\n" + string.Join("\n", here) + "\n";
