@@ -26,6 +26,9 @@ namespace Blake2Fast;
 /// the last block of the chunk in progress wait for more input or the end.</para>
 /// <para>A <see langword="default"/> instance is not usable, and a finished state refuses further use; both throw
 /// <see cref="InvalidOperationException"/>. Finishing clears the key material held in the state.</para>
+/// <para>To hash one piece of a larger input (on another thread, process or machine), give the state the piece's
+/// offset with <see cref="SetInputOffset"/> and finish it with <see cref="FinishSubtree()"/>; <see cref="Blake3Subtrees"/>
+/// merges the pieces.</para>
 /// </remarks>
 [StructLayout(LayoutKind.Sequential)]
 public unsafe partial struct Blake3HashState : IIncrementalState

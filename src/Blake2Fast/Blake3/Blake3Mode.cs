@@ -1,5 +1,6 @@
 using System;
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 using Blake2Fast.State;
 using static Blake2Fast.Cores.Blake3Flags;
 
@@ -43,9 +44,11 @@ public readonly unsafe struct Blake3Mode
 
     /// <summary>Keyed hashing under <paramref name="key"/>, as <see cref="Blake3.Keyed"/>'s methods do.</summary>
     /// <param name="key">The key: exactly <see cref="Blake3.KeyLength"/> (32) bytes. It is copied.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is <see langword="null"/> (a null array).</exception>
     /// <exception cref="ArgumentException"><paramref name="key"/> is not exactly 32 bytes long.</exception>
     public static Blake3Mode Keyed(ReadOnlySpan<byte> key)
     {
+        KeyGuard.Require(key);
         if (key.Length != Blake3.KeyLength)
             throw new ArgumentException($"A BLAKE3 key must be exactly {Blake3.KeyLength} bytes long; this one has {key.Length}.", nameof(key));
         return new Blake3Mode(key, KeyedKind);

@@ -69,38 +69,45 @@ internal unsafe struct Blake3Node
     {
         Blake3Words cv = _cv;
         Blake3BlockBytes block = _block;
-        uint flags = _flags | Root;
+        WriteRoot(_core, ref cv.W[0], ref block.B[0], _blockLength, _flags, position, destination);
+        cv = default;
+        block = default;
+    }
+
+    /// <summary>
+    /// The root output of the node with input chaining value <paramref name="cv"/> and block <paramref name="block"/>
+    /// (both scratch: they may be overwritten), for callers that hold the node's parts already.
+    /// </summary>
+    public static void WriteRoot(InstructionSet core, ref uint cv, ref byte block, uint blockLength, uint flags, long position, Span<byte> destination)
+    {
+        flags |= Root;
         if (position == 0 && destination.Length <= 32)
         {
             // The usual digest: the root's chaining value is the output, one plain compression.
-            Blake3Block.Compress(_core, ref cv.W[0], ref block.B[0], 0, _blockLength, flags);
-            Blake3Words.Write(ref cv.W[0], ref block.B[0]);
-            new ReadOnlySpan<byte>(block.B, destination.Length).CopyTo(destination);
+            Blake3Block.Compress(core, ref cv, ref block, 0, blockLength, flags);
+            Blake3Words.Write(ref cv, ref block);
+            new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block), destination.Length).CopyTo(destination);
+            return;
         }
-        else
+        byte* buffer = stackalloc byte[64];
+        while (!destination.IsEmpty)
         {
-            byte* buffer = stackalloc byte[64];
-            while (!destination.IsEmpty)
+            ulong counter = (ulong)position / 64;
+            int offset = (int)(position % 64);
+            if (offset == 0 && destination.Length >= 64)
             {
-                ulong counter = (ulong)position / 64;
-                int offset = (int)(position % 64);
-                if (offset == 0 && destination.Length >= 64)
-                {
-                    Blake3Block.CompressXof(_core, ref cv.W[0], ref block.B[0], counter, _blockLength, flags, ref destination[0]);
-                    destination = destination.Slice(64);
-                    position += 64;
-                    continue;
-                }
-                Blake3Block.CompressXof(_core, ref cv.W[0], ref block.B[0], counter, _blockLength, flags, ref *buffer);
-                int take = Math.Min(64 - offset, destination.Length);
-                new ReadOnlySpan<byte>(buffer + offset, take).CopyTo(destination);
-                destination = destination.Slice(take);
-                position += take;
+                Blake3Block.CompressXof(core, ref cv, ref block, counter, blockLength, flags, ref destination[0]);
+                destination = destination.Slice(64);
+                position += 64;
+                continue;
             }
-            new Span<byte>(buffer, 64).Clear();
+            Blake3Block.CompressXof(core, ref cv, ref block, counter, blockLength, flags, ref *buffer);
+            int take = Math.Min(64 - offset, destination.Length);
+            new ReadOnlySpan<byte>(buffer + offset, take).CopyTo(destination);
+            destination = destination.Slice(take);
+            position += take;
         }
-        cv = default;
-        block = default;
+        new Span<byte>(buffer, 64).Clear();
     }
 
     /// <summary>Wipes the node; <see cref="IsSet"/> is false afterwards.</summary>

@@ -12,7 +12,7 @@ namespace Blake2Fast.State;
 /// rule of what waits. Only chunk 0 can be the root (an input of at most 1 KiB), so it waits for one byte past it;
 /// every later chunk is hashed as soon as it is complete, whole chunks many at once in the lanes; what stays lazy is
 /// merging the stack, because the last two subtrees may merge into the root. The public state
-/// (<see cref="Blake3HashState"/>) wraps this with the API, the modes and saving.
+/// (<c>Blake3HashState</c>) wraps this with the API, the modes and saving.
 /// </summary>
 [StructLayout(LayoutKind.Sequential)]
 internal unsafe struct Blake3Tree
@@ -135,11 +135,44 @@ internal unsafe struct Blake3Tree
     /// </summary>
     public Blake3Node Root()
     {
+        RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out ulong counter, out uint flags);
+        var root = new Blake3Node(ref cv.W[0], ref block.B[0], blockLength, counter, flags, _core);
+        cv = default;
+        block = default;
+        return root;
+    }
+
+    /// <summary>
+    /// The output of the root node into <paramref name="output"/>, any length: from the root's parts on this frame,
+    /// without a node (the usual 32-byte digest is one compression).
+    /// </summary>
+    public void WriteRoot(Span<byte> output)
+    {
+        RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out _, out uint flags);
+        Blake3Node.WriteRoot(_core, ref cv.W[0], ref block.B[0], (uint)blockLength, flags, 0, output);
+        cv = default;
+        block = default;
+    }
+
+    /// <summary>
+    /// The root node's input CV, block (zero-padded), block length, counter (the chunk's index for a chunk, else 0) and
+    /// flags (without ROOT).
+    /// </summary>
+    private void RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out ulong counter, out uint flags)
+    {
         Unsafe.InitBlockUnaligned(ref _block.B[_blockLength], 0, (uint)(BlockLength - _blockLength));
         uint chunkFlags = _flags | ChunkEnd | (_blocksCompressed == 0 ? ChunkStart : 0);
+        Unsafe.SkipInit(out cv);
+        Unsafe.SkipInit(out block);
         if (_stackLength == 0)
-            return new Blake3Node(ref _chunkCv.W[0], ref _block.B[0], _blockLength, _chunkCounter, chunkFlags, _core);
-        Blake3Words cv;
+        {
+            cv = _chunkCv;
+            block = _block;
+            blockLength = _blockLength;
+            counter = _chunkCounter;
+            flags = chunkFlags;
+            return;
+        }
         int level;
         if (_blockLength == 0 && _blocksCompressed == 0)
         {
@@ -159,7 +192,6 @@ internal unsafe struct Blake3Tree
             cv = _chunkCv;
             level = _stackLength - 1;
         }
-        Blake3BlockBytes block;
         for (; ; level--)
         {
             Unsafe.CopyBlockUnaligned(ref block.B[0], ref _stack.B[32 * level], 32);
@@ -169,18 +201,9 @@ internal unsafe struct Blake3Tree
                 break;
             Blake3Block.Compress(_core, ref cv.W[0], ref block.B[0], 0, BlockLength, _flags | Parent);
         }
-        var root = new Blake3Node(ref cv.W[0], ref block.B[0], BlockLength, 0, _flags | Parent, _core);
-        cv = default;
-        block = default;
-        return root;
-    }
-
-    /// <summary>The output of the root node into <paramref name="output"/>, any length.</summary>
-    public void WriteRoot(Span<byte> output)
-    {
-        Blake3Node root = Root();
-        root.WriteRoot(0, output);
-        root.Clear();
+        blockLength = BlockLength;
+        counter = 0;
+        flags = _flags | Parent;
     }
 
     /// <summary>

@@ -487,4 +487,48 @@ public class Blake3SubtreeApiTests
         Assert.Equal(16 + 8 + 32 + 32 + 56 + 32 + 16, blob.Length);
         Assert.Equal(Blake3.HashData(new byte[3000]), Blake3HashState.RestoreState(blob).Finish());
     }
+
+    [Fact]
+    public void SubtreeBlobsWithImpossibleOffsetsOrCountsAreRefused()
+    {
+        // Resealed after each change, so the checksum passes and the checks behind it must refuse.
+        Blake3HashState state = Blake3.CreateIncrementalHasher(Blake3Mode.Hash);
+        state.SetInputOffset(3 * KiB); // at most 1 KiB here
+        state.Update(new byte[100]);
+        byte[] blob = new byte[state.SavedStateLength];
+        state.SaveState(blob);
+        int firstChunk = blob.Length - 16 - 8;
+        Assert.Equal(3UL, BitConverter.ToUInt64(blob, firstChunk));
+        Assert.Equal(3 * KiB, Blake3HashState.RestoreState(blob).InputOffset); // the positive control
+
+        foreach (Action<byte[]> damage in new Action<byte[]>[]
+        {
+            b => b[10] = 2, // an unknown subtree marker
+            b => BitConverter.TryWriteBytes(b.AsSpan(firstChunk), 0UL), // marked a subtree, at offset 0
+            b => BitConverter.TryWriteBytes(b.AsSpan(firstChunk), 1UL << 60), // past any long offset
+            b => BitConverter.TryWriteBytes(b.AsSpan(firstChunk), 4UL), // after the chunk counter
+            b => BitConverter.TryWriteBytes(b.AsSpan(16), 5UL), // two chunks past chunk 3, where one fits
+        })
+        {
+            byte[] bad = (byte[])blob.Clone();
+            damage(bad);
+            State.SavedStateEnvelope.Seal(bad);
+            Assert.Equal("savedState", Assert.Throws<ArgumentException>(() => Blake3HashState.RestoreState(bad)).ParamName);
+        }
+    }
+
+    [Theory]
+    [InlineData(3, 3, 0, 10, 0, true)] // a partial first chunk at chunk 3
+    [InlineData(4, 3, 0, 0, 1, true)] // chunk 3 whole: its one CV stacked
+    [InlineData(4, 3, 0, 1, 1, false)] // and a byte past the largest subtree at chunk 3
+    [InlineData(6, 4, 0, 0, 1, true)] // two chunks at chunk 4, merged or not
+    [InlineData(6, 4, 0, 0, 2, true)]
+    [InlineData(8, 4, 0, 0, 1, true)] // all four at chunk 4
+    [InlineData(9, 4, 0, 0, 1, false)] // five where four fit
+    [InlineData(5, 4, 0, 0, 0, false)] // a chunk counted but not stacked
+    [InlineData(2, 3, 0, 0, 0, false)] // a counter before the first chunk
+    public void TheTreeKnowsWhatASubtreeCanHold(long chunkCounter, long firstChunk, int blocksCompressed, int blockLength, int stackLength, bool valid)
+    {
+        Assert.Equal(valid, State.Blake3Tree.IsValid((ulong)chunkCounter, blocksCompressed, blockLength, stackLength, (ulong)firstChunk));
+    }
 }
