@@ -567,8 +567,8 @@ internal static class CommandLine
         length = 0;
         int comma = text.IndexOf(',');
         return (offset = 0) == 0 && comma > 0
-            && SubtreeCommands.TryParseCount(text.Substring(0, comma), out offset)
-            && SubtreeCommands.TryParseCount(text.Substring(comma + 1), out length);
+            && SubtreeLines.TryParseCount(text.Substring(0, comma), out offset)
+            && SubtreeLines.TryParseCount(text.Substring(comma + 1), out length);
     }
 
     private static bool IsAsciiDigit(char c) => c >= '0' && c <= '9';

@@ -1,23 +1,19 @@
 using System;
 using System.Collections.Generic;
-using System.Globalization;
 using System.IO;
-using System.Text;
 
 namespace Blake2Fast.Tool;
 
 /// <summary>
 /// One BLAKE3 file hashed in pieces by separate runs (other processes, other machines): <c>--subtree=OFFSET,LENGTH</c>
 /// prints the chaining value of one byte range of a FILE (up to its end) as a subtree line,
-/// <c>HEX  OFFSET+LENGTH/SIZE  MODE  NAME</c> (<see cref="ModeCheck"/>);
+/// <c>HEX  OFFSET+LENGTH/SIZE  MODE  NAME</c> (<see cref="SubtreeLines"/>);
 /// <c>--merge</c> reads such lines (from the FILEs, or standard input) and prints the file's hash as a plain run would.
 /// Anything that would not give the file's hash (a malformed line, a wrong-length value, a range that is not a subtree
 /// of the file, a gap or an overlap, ranges that do not reach the end, lines about different files) is refused.
 /// </summary>
 internal static class SubtreeCommands
 {
-    private const int CvHexLength = 2 * Blake3Subtrees.ChainingValueLength;
-
     /// <summary><c>--subtree</c>: the subtree line of one range of the one FILE.</summary>
     public static int PrintSubtree(Options options, ToolContext context)
     {
@@ -81,13 +77,7 @@ internal static class SubtreeCommands
                 return 1;
             }
 
-            byte[] cv = state.FinishSubtree();
-            var line = new StringBuilder(CvHexLength + 64 + name.Length);
-            B2fSum.AppendHex(line, cv);
-            line.Append("  ").Append(Blake3Pieces.Range(offset, length)).Append('/').Append(size.ToString(CultureInfo.InvariantCulture))
-                .Append("  ").Append(ModeCheck(options.Algorithm.Blake3Mode!.Value)).Append("  ");
-            AppendName(line, name);
-            context.Stdout.Write(line.ToString());
+            context.Stdout.Write(SubtreeLines.Format(state.FinishSubtree(), offset, length, size, options.Algorithm.Blake3Mode!.Value, name));
             return 0;
         }
     }
@@ -96,7 +86,7 @@ internal static class SubtreeCommands
     public static int Merge(Options options, ToolContext context)
     {
         var pieces = new List<SubtreePiece>();
-        string modeCheck = ModeCheck(options.Algorithm.Blake3Mode!.Value);
+        string modeCheck = SubtreeLines.ModeCheck(options.Algorithm.Blake3Mode!.Value);
         string? name = null;
         long size = -1;
         foreach (string list in options.Files)
@@ -129,7 +119,7 @@ internal static class SubtreeCommands
                         continue;
                     }
 
-                    string? problem = ParseLine(line, out SubtreePiece piece, out string pieceMode, out string pieceName, out long pieceSize);
+                    string? problem = SubtreeLines.Parse(line, out SubtreePiece piece, out string pieceMode, out string pieceName, out long pieceSize);
                     if (problem is null && !string.Equals(pieceMode, modeCheck, StringComparison.OrdinalIgnoreCase))
                     {
                         problem = "the piece was hashed in another mode than this merge (plain, --keyed with another key, or --derive-key with another context)";
@@ -205,103 +195,5 @@ internal static class SubtreeCommands
         }
 
         return end < size ? "bytes " + end + " to " + size + " are in no range: the ranges stop before the end of the file" : null;
-    }
-
-    /// <summary>
-    /// Reads <c>HEX  OFFSET+LENGTH/SIZE  MODE  NAME</c> (a leading backslash: the name is escaped); what is wrong with its form,
-    /// or null (whether the range is a subtree of the file is checked after the name and size agree with the other lines).
-    /// </summary>
-    private static string? ParseLine(string line, out SubtreePiece piece, out string mode, out string name, out long size)
-    {
-        piece = default;
-        mode = string.Empty;
-        name = string.Empty;
-        size = -1;
-        bool escaped = line[0] == '\\';
-        int start = escaped ? 1 : 0;
-        int gap = line.IndexOf("  ", start, StringComparison.Ordinal);
-        int gap2 = gap < 0 ? -1 : line.IndexOf("  ", gap + 2, StringComparison.Ordinal);
-        int gap3 = gap2 < 0 ? -1 : line.IndexOf("  ", gap2 + 2, StringComparison.Ordinal);
-        if (gap3 < 0 || gap3 - gap2 - 2 != ModeCheckLength * 2)
-        {
-            return "improperly formatted subtree line (expected HEX  OFFSET+LENGTH/SIZE  MODE  NAME)";
-        }
-
-        mode = line.Substring(gap2 + 2, gap3 - gap2 - 2);
-        string hex = line.Substring(start, gap - start);
-        string[] range = line.Substring(gap + 2, gap2 - gap - 2).Split('+', '/');
-        name = line.Substring(gap3 + 2);
-        if (range.Length != 3 || !TryParseCount(range[0], out long offset) || !TryParseCount(range[1], out long length) || !TryParseCount(range[2], out size))
-        {
-            return "improperly formatted range " + line.Substring(gap + 2, gap2 - gap - 2) + " (expected OFFSET+LENGTH/SIZE)";
-        }
-
-        if (escaped && !Quoting.TryUnescapeName(name, out name))
-        {
-            return "improperly escaped file name";
-        }
-
-        foreach (char c in hex)
-        {
-            if (!char.IsAsciiHexDigit(c))
-            {
-                return "the chaining value " + hex + " is not hexadecimal";
-            }
-        }
-
-        if (hex.Length != CvHexLength)
-        {
-            return "the chaining value has " + hex.Length + " hex digits; a BLAKE3 chaining value has " + CvHexLength + " (32 bytes)";
-        }
-
-        piece = new SubtreePiece(offset, length, Convert.FromHexString(hex));
-        return null;
-    }
-
-    /// <summary>Bytes of <see cref="ModeCheck"/>.</summary>
-    private const int ModeCheckLength = 4;
-
-    /// <summary>
-    /// What a subtree line says of the mode its piece was hashed in, so that a merge in another mode (or with another
-    /// key or context) is refused rather than giving a wrong hash: the first 4 bytes of the mode's hash of a fixed
-    /// text, in hex. Like a key check value, it tells keys apart without telling anything usable about them.
-    /// </summary>
-    private static string ModeCheck(Blake3Mode mode)
-    {
-        Blake3HashState state = Blake3.CreateIncrementalHasher(ModeCheckLength, mode);
-        state.Update("b2fsum subtree mode check"u8);
-        return Convert.ToHexString(state.Finish()).ToLowerInvariant();
-    }
-
-    /// <summary>A decimal count of bytes, digits only.</summary>
-    internal static bool TryParseCount(string text, out long value)
-    {
-        value = 0;
-        if (text.Length == 0 || text.Length > 18)
-        {
-            return false;
-        }
-
-        foreach (char c in text)
-        {
-            if (c < '0' || c > '9')
-            {
-                return false;
-            }
-        }
-
-        value = long.Parse(text, NumberStyles.None, CultureInfo.InvariantCulture);
-        return true;
-    }
-
-    private static void AppendName(StringBuilder line, string name)
-    {
-        if (Quoting.NeedsChecksumLineEscape(name))
-        {
-            line.Insert(0, '\\').Append(Quoting.EscapeName(name)).Append('\n');
-            return;
-        }
-
-        line.Append(name).Append('\n');
     }
 }
