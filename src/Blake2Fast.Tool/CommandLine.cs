@@ -504,7 +504,7 @@ internal static class CommandLine
             problem = "the --strict option is meaningful only when verifying checksums";
         }
 
-        problem ??= KeyedModes.Problem(options, context) ?? SubtreeOptionsProblem(options, context);
+        problem ??= KeyedModes.Problem(options, context) ?? SubtreeCommands.Problem(options, context);
         if (problem is not null)
         {
             context.UsageError(problem);
@@ -517,48 +517,6 @@ internal static class CommandLine
         }
 
         return KeyedModes.Apply(options, context) ? ParseOutcome.Run : ParseOutcome.Failed;
-    }
-
-    /// <summary>What is wrong with <c>--subtree</c> or <c>--merge</c> among the other options; null when nothing is.</summary>
-    private static string? SubtreeOptionsProblem(Options options, ToolContext context)
-    {
-        string? option = options.Subtree is not null ? "--subtree" : options.Merge ? "--merge" : null;
-        if (option is null)
-        {
-            return null;
-        }
-
-        if (options.Subtree is not null && options.Merge)
-        {
-            return "the --subtree and --merge options are mutually exclusive";
-        }
-
-        if (options.Algorithm != DigestAlgorithm.Blake3)
-        {
-            return "the " + option + " option is meaningful only with --algorithm=blake3";
-        }
-
-        if (options.Check)
-        {
-            return "the " + option + " option is meaningless when verifying checksums";
-        }
-
-        if (options.Subtree is not null)
-        {
-            if (options.Tag || options.Raw || options.NoNames || options.Zero)
-            {
-                return "the --subtree option prints a subtree line: --tag, --raw, --no-names and --zero do not apply";
-            }
-
-            if (options.Files.Count != 1 || options.Files[0] == "-")
-            {
-                return options.Files.Count > 1
-                    ? "extra operand " + context.QuoteArgument(options.Files[1]) + ": --subtree reads a range of one FILE"
-                    : "--subtree reads a range of one FILE, which standard input is not";
-            }
-        }
-
-        return null;
     }
 
     /// <summary>Reads <c>OFFSET,LENGTH</c>, two decimal byte counts.</summary>

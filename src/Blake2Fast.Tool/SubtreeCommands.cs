@@ -14,6 +14,48 @@ namespace Blake2Fast.Tool;
 /// </summary>
 internal static class SubtreeCommands
 {
+    /// <summary>What is wrong with <c>--subtree</c> or <c>--merge</c> among the other options; null when nothing is.</summary>
+    public static string? Problem(Options options, ToolContext context)
+    {
+        string? option = options.Subtree is not null ? "--subtree" : options.Merge ? "--merge" : null;
+        if (option is null)
+        {
+            return null;
+        }
+
+        if (options.Subtree is not null && options.Merge)
+        {
+            return "the --subtree and --merge options are mutually exclusive";
+        }
+
+        if (options.Algorithm != DigestAlgorithm.Blake3)
+        {
+            return "the " + option + " option is meaningful only with --algorithm=blake3";
+        }
+
+        if (options.Check)
+        {
+            return "the " + option + " option is meaningless when verifying checksums";
+        }
+
+        if (options.Subtree is not null)
+        {
+            if (options.Tag || options.Raw || options.NoNames || options.Zero)
+            {
+                return "the --subtree option prints a subtree line: --tag, --raw, --no-names and --zero do not apply";
+            }
+
+            if (options.Files.Count != 1 || options.Files[0] == "-")
+            {
+                return options.Files.Count > 1
+                    ? "extra operand " + context.QuoteArgument(options.Files[1]) + ": --subtree reads a range of one FILE"
+                    : "--subtree reads a range of one FILE, which standard input is not";
+            }
+        }
+
+        return null;
+    }
+
     /// <summary><c>--subtree</c>: the subtree line of one range of the one FILE.</summary>
     public static int PrintSubtree(Options options, ToolContext context)
     {
