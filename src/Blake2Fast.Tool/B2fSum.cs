@@ -32,7 +32,10 @@ public static class B2fSum
         {
             ParseOutcome.Done => 0,
             ParseOutcome.Failed => 1,
-            _ => options.Check ? Checker.CheckAll(options, context) : HashAll(options, context),
+            _ when options.Check => Checker.CheckAll(options, context),
+            _ when options.Subtree is not null => SubtreeCommands.PrintSubtree(options, context),
+            _ when options.Merge => SubtreeCommands.Merge(options, context),
+            _ => HashAll(options, context),
         };
         if (context.StdinUsed && stdin is ClosedDescriptorStream closed)
         {
@@ -58,12 +61,10 @@ public static class B2fSum
     private static int HashAll(Options options, ToolContext context)
     {
         bool ok = true;
-        char terminator = options.Zero ? '\0' : '\n';
-
         // One builder for every line (lines are formatted on this thread only): no allocation per file.
         var line = new StringBuilder(256);
         int threads = options.Threads ?? DefaultThreads;
-        void Deliver(string name, FileHasher.Failure? failure, ReadOnlySpan<byte> digest)
+        void Deliver(string name, FileFailure? failure, ReadOnlySpan<byte> digest)
         {
             if (failure is not null)
             {
@@ -72,17 +73,7 @@ public static class B2fSum
                 return;
             }
 
-            if (options.Raw)
-            {
-                context.WriteBytes(digest);
-                return;
-            }
-
-            FormatLine(line.Clear(), name, digest, options, terminator);
-            foreach (ReadOnlyMemory<char> chunk in line.GetChunks())
-            {
-                context.Stdout.Write(chunk.Span);
-            }
+            WriteResult(name, digest, options, context, line);
         }
 
         // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
@@ -111,10 +102,9 @@ public static class B2fSum
 
     /// <summary>
     /// The threads without <c>--threads</c>: one per processor, and one more where there are several. A read can wait
-    /// even on files in the page cache (perf: pread asleep in folio_wait_bit_common, 33 ms of a 150 ms run on 20,000
-    /// files, 2-core Zen 4), and on a cold cache it waits for the disk: with one worker per core that core idles
-    /// meanwhile, and a spare worker takes it (20,000 files: BLAKE2b 0.209 -> 0.186 s, -a blake3 0.142 -> 0.119 s,
-    /// the same CPU time). One large BLAKE3 file is still spread over the processors only.
+    /// even on files in the page cache (for a page lock), and on a cold cache it waits for the disk: with one worker
+    /// per core that core idles meanwhile, and a spare worker takes it (docs/tool.md). One large BLAKE3 file is still
+    /// spread over the processors only.
     /// </summary>
     internal static int DefaultThreads => Environment.ProcessorCount > 1 ? Environment.ProcessorCount + 1 : 1;
 
@@ -126,7 +116,7 @@ public static class B2fSum
     /// this thread (<see cref="OrderedHashing"/>), with the lines that are ready leaving standard output together.
     /// </summary>
     internal static void RunOrdered(
-        Func<HashJob?> source, bool sourceMayWait, int workers, int spreadThreads, ToolContext context, Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver)
+        Func<HashJob?> source, bool sourceMayWait, int workers, int spreadThreads, ToolContext context, Action<HashJob, FileFailure?, ReadOnlySpan<byte>> deliver)
     {
         // Lines that are ready leave together, and everything ready is written out before waiting for the next.
         var batched = context.Stdout as StandardOutputWriter;
@@ -149,6 +139,26 @@ public static class B2fSum
             {
                 batched.FlushEachLine = true;
             }
+        }
+    }
+
+    /// <summary>
+    /// Writes one file's result as the options ask: its digest as raw bytes (<c>--raw</c>) or its line, formatted in
+    /// <paramref name="line"/> (reused from file to file, so that no line allocates).
+    /// </summary>
+    internal static void WriteResult(string name, ReadOnlySpan<byte> digest, Options options, ToolContext context, StringBuilder? line = null)
+    {
+        if (options.Raw)
+        {
+            context.WriteBytes(digest);
+            return;
+        }
+
+        line ??= new StringBuilder(256);
+        FormatLine(line.Clear(), name, digest, options, options.Zero ? '\0' : '\n');
+        foreach (ReadOnlyMemory<char> chunk in line.GetChunks())
+        {
+            context.Stdout.Write(chunk.Span);
         }
     }
 

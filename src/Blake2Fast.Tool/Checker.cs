@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
-using System.Text;
 
 namespace Blake2Fast.Tool;
 
@@ -40,7 +39,7 @@ internal static class Checker
         }
         else
         {
-            FileHasher.Failure? failure = FileHasher.TryOpen(context.ResolvePath(checkFile), out stream);
+            FileFailure? failure = FileOpening.TryOpen(context.ResolvePath(checkFile), out stream);
             if (failure is not null)
             {
                 string reason = failure.Value.Message == "Is a directory" ? "read error" : failure.Value.Message;
@@ -52,7 +51,7 @@ internal static class Checker
         }
 
         var parser = new CheckLineParser(options.Algorithm, options.InMode);
-        using IEnumerator<string> lines = ReadLines(stream!).GetEnumerator();
+        using IEnumerator<string> lines = ChecksumListLines.Read(stream!).GetEnumerator();
         bool readFailed = false;
         long lineNumber = 0;
         long improperlyFormatted = 0;
@@ -106,7 +105,7 @@ internal static class Checker
         }
 
         // One line's outcome, in the list's order whichever thread hashed it.
-        void Report(HashJob job, FileHasher.Failure? failure, ReadOnlySpan<byte> actual)
+        void Report(HashJob job, FileFailure? failure, ReadOnlySpan<byte> actual)
         {
             var line = (CheckLine)job.Tag!;
             if (line.Entry is not CheckLineParser.Entry entry)
@@ -124,7 +123,7 @@ internal static class Checker
             properlyFormatted++;
             if (job.Algorithm is null)
             {
-                failure = new FileHasher.Failure(KeyOnStandardInput, IsMissing: false);
+                failure = new FileFailure(KeyOnStandardInput, IsMissing: false);
             }
 
             string shownName = Quoting.NeedsCheckResultEscape(entry.Name) ? "\\" + Quoting.EscapeName(entry.Name) : entry.Name;
@@ -270,49 +269,4 @@ internal static class Checker
         >= 'A' and <= 'F' => c - 'A' + 10,
         _ => -1,
     };
-
-    /// <summary>
-    /// Splits a stream into lines at '\n' only (a '\r' stays part of the line), decoding each as UTF-8; a last line
-    /// without a newline counts too.
-    /// </summary>
-    private static IEnumerable<string> ReadLines(Stream stream)
-    {
-        var encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: false);
-        byte[] buffer = new byte[64 * 1024];
-        var pending = new MemoryStream();
-        int read;
-        while ((read = stream.Read(buffer, 0, buffer.Length)) > 0)
-        {
-            int start = 0;
-            for (int i = 0; i < read; i++)
-            {
-                if (buffer[i] != (byte)'\n')
-                {
-                    continue;
-                }
-
-                string line;
-                if (pending.Length == 0)
-                {
-                    line = encoding.GetString(buffer, start, i - start);
-                }
-                else
-                {
-                    pending.Write(buffer, start, i - start);
-                    line = encoding.GetString(pending.GetBuffer(), 0, (int)pending.Length);
-                    pending.SetLength(0);
-                }
-
-                yield return line;
-                start = i + 1;
-            }
-
-            pending.Write(buffer, start, read - start);
-        }
-
-        if (pending.Length > 0)
-        {
-            yield return encoding.GetString(pending.GetBuffer(), 0, (int)pending.Length);
-        }
-    }
 }

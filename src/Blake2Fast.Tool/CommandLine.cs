@@ -45,6 +45,8 @@ internal static class CommandLine
         NoNames,
         Raw,
         Threads,
+        Subtree,
+        Merge,
     }
 
     /// <summary>A long option; <paramref name="Extension"/>: b2fsum's own, never part of an abbreviation b2sum also matches.</summary>
@@ -75,6 +77,8 @@ internal static class CommandLine
         new("raw", false, Id.Raw),
         new("threads", true, Id.Threads, Extension: true),
         new("num-threads", true, Id.Threads, Extension: true),
+        new("subtree", true, Id.Subtree, Extension: true),
+        new("merge", false, Id.Merge, Extension: true),
     };
 
     private static Id? ShortOption(char c) => c switch
@@ -301,6 +305,18 @@ internal static class CommandLine
             case Id.Raw:
                 options.Raw = true;
                 break;
+            case Id.Subtree:
+                if (!TryParseRange(value!, out long offset, out long length))
+                {
+                    context.UsageError("invalid range " + context.QuoteArgument(value!) + " for --subtree: expected OFFSET,LENGTH in bytes");
+                    return ParseOutcome.Failed;
+                }
+
+                options.Subtree = (offset, length);
+                break;
+            case Id.Merge:
+                options.Merge = true;
+                break;
         }
 
         return ParseOutcome.Run;
@@ -488,7 +504,7 @@ internal static class CommandLine
             problem = "the --strict option is meaningful only when verifying checksums";
         }
 
-        problem ??= KeyedModes.Problem(options, context);
+        problem ??= KeyedModes.Problem(options, context) ?? SubtreeCommands.Problem(options, context);
         if (problem is not null)
         {
             context.UsageError(problem);
@@ -501,6 +517,16 @@ internal static class CommandLine
         }
 
         return KeyedModes.Apply(options, context) ? ParseOutcome.Run : ParseOutcome.Failed;
+    }
+
+    /// <summary>Reads <c>OFFSET,LENGTH</c>, two decimal byte counts.</summary>
+    private static bool TryParseRange(string text, out long offset, out long length)
+    {
+        length = 0;
+        int comma = text.IndexOf(',');
+        return (offset = 0) == 0 && comma > 0
+            && SubtreeLines.TryParseCount(text.Substring(0, comma), out offset)
+            && SubtreeLines.TryParseCount(text.Substring(comma + 1), out length);
     }
 
     private static bool IsAsciiDigit(char c) => c >= '0' && c <= '9';

@@ -36,11 +36,11 @@ internal sealed class DigestAlgorithm
     /// (beyond 256 bits it is BLAKE3's extended output); its key is exactly 32 bytes.
     /// </summary>
     public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.KeyLength,
-        // Its state itself, not a HashAlgorithm: one large file can then be hashed in slices on every core.
-        length => new(Blake2Fast.Blake3.CreateIncrementalHasher(length)), (length, key) => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, key)),
+        // Its own hasher, not a HashAlgorithm: one large file can then be hashed in slices on every core.
+        length => new(new Blake3PieceHasher(Blake2Fast.Blake3Mode.Hash, length)), (length, key) => new(new Blake3PieceHasher(Blake2Fast.Blake3Mode.Keyed(key), length)),
         (input, output) => Blake2Fast.Blake3.ComputeAndWriteHash(output.Length, input, output),
         key => (input, output) => Blake2Fast.Blake3.ComputeAndWriteHash(output.Length, key, input, output),
-        maxDigestBits: Blake3MaxDigestBits, exactKey: true);
+        maxDigestBits: Blake3MaxDigestBits, exactKey: true) { Blake3Mode = Blake2Fast.Blake3Mode.Hash };
 
     // The SHA-3 finalist: one digest length only, and no keyed mode (its salt is not a key).
     public static readonly DigestAlgorithm Blake256 = new("blake256", "BLAKE256", Blake2Fast.Blake256.DefaultDigestLength, 0,
@@ -97,6 +97,9 @@ internal sealed class DigestAlgorithm
     {
     }
 
+    /// <summary>BLAKE3's mode (plain, keyed or deriving a key), for pieces hashed apart; null for every other algorithm.</summary>
+    public Blake3Mode? Blake3Mode { get; private init; }
+
     /// <summary>The name used on the command line, e.g. <c>blake2b</c>.</summary>
     public string Name { get; }
 
@@ -133,14 +136,27 @@ internal sealed class DigestAlgorithm
         }
 
         Func<int, byte[], IncrementalDigest> createKeyed = _createKeyed;
-        return new DigestAlgorithm(this, length => createKeyed(length, key), _wholeKeyed!(key));
+        return new DigestAlgorithm(this, length => createKeyed(length, key), _wholeKeyed!(key))
+        {
+            Blake3Mode = Blake3Mode is null ? null : Blake2Fast.Blake3Mode.Keyed(key),
+        };
     }
 
     /// <summary>BLAKE3's key derivation for <paramref name="context"/>; null for every other algorithm.</summary>
-    public DigestAlgorithm? DerivingKey(string context) =>
-        ReferenceEquals(this, Blake3)
-            ? new DigestAlgorithm(this, length => new(Blake2Fast.Blake3.CreateDeriveKeyHasher(context, length)), (input, output) => Blake2Fast.Blake3.DeriveKey(context, input, output))
-            : null;
+    public DigestAlgorithm? DerivingKey(string context)
+    {
+        if (!ReferenceEquals(this, Blake3))
+        {
+            return null;
+        }
+
+        // The context hashed once into its key, not once per file.
+        Blake3Mode mode = Blake2Fast.Blake3Mode.DeriveKey(context);
+        return new DigestAlgorithm(this, length => new(new Blake3PieceHasher(mode, length)), (input, output) => Blake2Fast.Blake3.DeriveKey(context, input, output))
+        {
+            Blake3Mode = mode,
+        };
+    }
 
     /// <summary>Starts an incremental hash producing <paramref name="digestBytes"/> bytes.</summary>
     public IncrementalDigest CreateHasher(int digestBytes) => _create(digestBytes);
@@ -152,50 +168,44 @@ internal sealed class DigestAlgorithm
     public void HashWhole(ReadOnlySpan<byte> input, Span<byte> digest) => _whole(input, digest);
 
     /// <summary>
-    /// An incremental hash in progress, one per file: BLAKE3's state (whose slices can be hashed on several threads), or
+    /// An incremental hash in progress, one per file: BLAKE3's (whose slices can be hashed on several threads), or
     /// the algorithm's <see cref="HashAlgorithm"/> (an HMAC object in BLAKE2's keyed mode), fed the tool's pooled
     /// buffer in place (<see cref="HashAlgorithm.TransformBlock"/> hashes the array's range without copying it).
     /// </summary>
     internal sealed class IncrementalDigest : IDisposable
     {
         private readonly HashAlgorithm? _hash;
-        private Blake3HashState _blake3;
+        private readonly Blake3PieceHasher? _blake3;
 
         public IncrementalDigest(HashAlgorithm hash) => _hash = hash;
 
-        public IncrementalDigest(Blake3HashState blake3) => _blake3 = blake3;
+        public IncrementalDigest(Blake3PieceHasher blake3) => _blake3 = blake3;
 
-        /// <summary>Whether this is BLAKE3, whose tree lets one input be hashed in slices on several threads.</summary>
-        public bool IsBlake3 => _hash is null;
-
-        /// <summary>A copy of the BLAKE3 state, for hashing slices (<see cref="Blake3HashState.HashSubtree"/>) on other threads.</summary>
-        public Blake3HashState Blake3State => _hash is null ? _blake3 : throw new InvalidOperationException("Only BLAKE3 hashes an input in slices.");
+        /// <summary>BLAKE3's hasher, whose tree lets one input be hashed in slices on several threads; null for every other algorithm.</summary>
+        public Blake3PieceHasher? Blake3Hasher => _blake3;
 
         public void Update(byte[] buffer, int count)
         {
-            if (_hash is null)
+            if (_blake3 is not null)
             {
                 _blake3.Update(buffer.AsSpan(0, count));
             }
             else
             {
-                _hash.TransformBlock(buffer, 0, count, null, 0);
+                _hash!.TransformBlock(buffer, 0, count, null, 0);
             }
         }
-
-        /// <summary>Stacks the CV of the next slice of <paramref name="chunks"/> chunks, in order (BLAKE3 only).</summary>
-        public void AddSlice(ReadOnlySpan<byte> cv, int chunks) => _blake3.AddSubtree(cv, chunks);
 
         /// <summary>Writes the digest, exactly <c>output.Length</c> bytes (the length the hash was created with).</summary>
         public void Finish(Span<byte> output)
         {
-            if (_hash is null)
+            if (_blake3 is not null)
             {
                 _blake3.Finish(output);
                 return;
             }
 
-            _hash.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
+            _hash!.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
             _hash.Hash.AsSpan().CopyTo(output);
         }
 

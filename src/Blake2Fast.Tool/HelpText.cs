@@ -53,6 +53,15 @@ internal static class HelpText
             "      --no-names        print the checksums without file names\n" +
             "      --raw             write the checksum of one FILE as raw bytes\n" +
             "\n" +
+            "One blake3 FILE hashed in pieces, by separate runs or machines:\n" +
+            "      --subtree=OFFSET,LENGTH  print the chaining value of that byte range\n" +
+            "                          of the one FILE (up to its end, if sooner):\n" +
+            "                          HEX  OFFSET+LENGTH/SIZE  MODE  NAME\n" +
+            "      --merge           read such lines from the FILEs (or standard input)\n" +
+            "                          and print the hash of the file they tile, as a\n" +
+            "                          plain run would (any mode and -l); ranges that do\n" +
+            "                          not tile the file or are not subtrees are refused\n" +
+            "\n" +
             "Only when verifying checksums:\n" +
             "      --ignore-missing  skip listed files that do not exist\n" +
             "      --quiet           print nothing for files that verify\n" +

@@ -21,17 +21,17 @@ internal abstract class InputFile : IDisposable
     /// Opens <paramref name="path"/> for reading, or returns what went wrong in coreutils' words (the C library's
     /// text for the error).
     /// </summary>
-    public static FileHasher.Failure? TryOpen(string path, out InputFile? file)
+    public static FileFailure? TryOpen(string path, out InputFile? file)
     {
         file = null;
         if (path.Length == 0 || path.IndexOf('\0') >= 0)
         {
-            return new FileHasher.Failure("No such file or directory", IsMissing: true);
+            return new FileFailure("No such file or directory", IsMissing: true);
         }
 
         if (!OperatingSystem.IsLinux())
         {
-            FileHasher.Failure? failure = FileHasher.TryOpenHandle(path, out SafeFileHandle? handle);
+            FileFailure? failure = FileOpening.TryOpenHandle(path, out SafeFileHandle? handle);
             if (failure is null)
             {
                 file = new RuntimeFile(handle!);
@@ -43,7 +43,7 @@ internal abstract class InputFile : IDisposable
         int descriptor = Posix.OpenForReading(path, out int errno);
         if (descriptor < 0)
         {
-            return new FileHasher.Failure(Posix.Describe(errno), IsMissing: errno == Posix.ENOENT);
+            return new FileFailure(Posix.Describe(errno), IsMissing: errno == Posix.ENOENT);
         }
 
         file = new LinuxFile(descriptor);

@@ -49,7 +49,8 @@ internal static class KeyedModes
             return "the --tag and " + (options.Raw ? "--raw" : "--no-names") + " options are mutually exclusive";
         }
 
-        if (options.Raw && options.Files.Count > 1)
+        // Under --merge the FILEs are the lists of one file's pieces: one digest whatever their number.
+        if (options.Raw && options.Files.Count > 1 && !options.Merge)
         {
             return "extra operand " + context.QuoteArgument(options.Files[1]) + ": --raw writes the digest of one FILE";
         }

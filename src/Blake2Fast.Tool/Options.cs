@@ -52,6 +52,12 @@ internal sealed class Options
     /// <summary><c>--raw</c>: write the digest of the one input as raw bytes.</summary>
     public bool Raw { get; set; }
 
+    /// <summary><c>--subtree=OFFSET,LENGTH</c>: the byte range whose BLAKE3 chaining value to print; null when not given.</summary>
+    public (long Offset, long Length)? Subtree { get; set; }
+
+    /// <summary><c>--merge</c>: the FILEs are subtree lines, merged into the hash of the file they describe.</summary>
+    public bool Merge { get; set; }
+
     /// <summary>The digest length in bytes for computing: the <c>--length</c> value or the algorithm's standard one.</summary>
     public int DigestBytes => LengthBits == 0 ? Algorithm.DefaultDigestBytes : LengthBits / 8;
 

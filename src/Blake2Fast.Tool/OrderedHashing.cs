@@ -6,13 +6,6 @@ using System.Threading;
 namespace Blake2Fast.Tool;
 
 /// <summary>
-/// One file to hash: its name, the algorithm and digest length (a checksum list's lines may differ in both), and what
-/// the caller needs back with the result. No <see cref="Algorithm"/>: nothing to hash (a checksum list's line that is
-/// reported as it is), delivered in its turn all the same.
-/// </summary>
-internal readonly record struct HashJob(string Name, DigestAlgorithm? Algorithm, int DigestBytes, object? Tag = null);
-
-/// <summary>
 /// Hashes the files of one run on a pool of worker threads and hands each result to the calling thread in order, as
 /// soon as it and every one before it are done. The files come from a source the caller reads as it goes (the
 /// arguments, or a checksum list read line by line), at most <see cref="Window"/> files ahead of the one the caller
@@ -21,13 +14,20 @@ internal readonly record struct HashJob(string Name, DigestAlgorithm? Algorithm,
 /// it can be read only once, in order. Workers are background threads: when the caller ends the process (SIGPIPE,
 /// an exception), none of them keeps it alive.
 /// </summary>
-internal sealed class OrderedHashing
+/// <remarks>
+/// A hand-made pool (one lock, a done frontier, and a wake-up only for whoever waits), not one built on the runtime's
+/// primitives, because it is faster: on <c>build/bench-tool.sh</c>'s tree of 20,000 small files, the same pool on a
+/// <see cref="System.Threading.Channels.Channel{T}"/> (workers reading slot numbers from it, a
+/// <see cref="ManualResetEventSlim"/> per slot, the caller waiting a batch ahead) took more wall time and more CPU time,
+/// for BLAKE2b and BLAKE3 alike. docs/tool.md has the measurements.
+/// </remarks>
+internal sealed partial class OrderedHashing
 {
     private readonly Func<HashJob?> _source;
     private readonly bool _sourceMayWait;
     private readonly int _spreadThreads;
     private readonly ToolContext _context;
-    private readonly Item[] _ring;
+    private readonly HashSlot[] _ring;
     private readonly object _gate = new();
     private int _next;
     private int _queued;
@@ -53,17 +53,17 @@ internal sealed class OrderedHashing
         _sourceMayWait = sourceMayWait;
         _spreadThreads = spreadThreads;
         _context = context;
-        _ring = new Item[Math.Max(MinimumWindow, workers * 64)];
+        _ring = new HashSlot[Math.Max(MinimumWindow, workers * 64)];
         for (int i = 0; i < _ring.Length; i++)
         {
-            _ring[i] = new Item();
+            _ring[i] = new HashSlot();
         }
     }
 
     /// <summary>
     /// The smallest window. Room for a few hundred small files lets the caller sleep while a quarter of them are hashed
-    /// (<see cref="Batch"/>) with the workers still busy on the rest: on 20,000 files of 12 KB (Zen 4, 2 workers), a
-    /// window of 64 whose caller polled every millisecond left the workers idle a third of the time.
+    /// (<see cref="Batch"/>) with the workers still busy on the rest; a small window whose caller polls leaves the
+    /// workers idle while it sleeps.
     /// </summary>
     private const int MinimumWindow = 256;
 
@@ -95,7 +95,7 @@ internal sealed class OrderedHashing
         int workers,
         int spreadThreads,
         ToolContext context,
-        Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver,
+        Action<HashJob, FileFailure?, ReadOnlySpan<byte>> deliver,
         Action idle)
     {
         var hashing = new OrderedHashing(source, sourceMayWait, workers, spreadThreads, context);
@@ -119,141 +119,10 @@ internal sealed class OrderedHashing
         }
     }
 
-    /// <summary>
-    /// Whether job <paramref name="index"/> exists, queuing jobs from the source for the workers up to a full window
-    /// first. A source that may wait for its input is read by its own thread instead (<see cref="Produce"/>): here
-    /// this thread only waits for the job, having written out what is delivered, so that a finished result never
-    /// waits for the lines after it.
-    /// </summary>
-    private bool NextJob(int index, Action idle)
-    {
-        if (_sourceMayWait)
-        {
-            lock (_gate)
-            {
-                if (index < _queued)
-                {
-                    return true;
-                }
-            }
-
-            idle();
-            lock (_gate)
-            {
-                while (index >= _queued && !_sourceDone)
-                {
-                    Monitor.Wait(_gate);
-                }
-
-                _sourceFailure?.Throw();
-                return index < _queued;
-            }
-        }
-
-        // The free slots are filled without the lock (no worker reads a slot before it is queued), then queued in one go.
-        int queued = _queued;
-        bool ended = _sourceDone;
-        while (!ended && queued < index + _ring.Length)
-        {
-            HashJob? job = _source();
-            if (job is null)
-            {
-                ended = true;
-            }
-            else
-            {
-                _ring[queued % _ring.Length].Job = job.Value;
-                queued++;
-            }
-        }
-
-        if (queued != _queued || ended != _sourceDone)
-        {
-            lock (_gate)
-            {
-                _queued = queued;
-                _sourceDone = ended;
-                if (_workersWaiting > 0)
-                {
-                    Monitor.PulseAll(_gate);
-                }
-            }
-        }
-
-        return index < _queued;
-    }
-
-    /// <summary>Queues a job from the source (null: the source ended) and wakes whoever waits for one.</summary>
-    private void Enqueue(HashJob? job)
-    {
-        lock (_gate)
-        {
-            if (job is null)
-            {
-                _sourceDone = true;
-            }
-            else
-            {
-                _ring[_queued % _ring.Length].Job = job.Value;
-                _queued++;
-            }
-
-            if (_workersWaiting > 0 || _sourceMayWait)
-            {
-                Monitor.PulseAll(_gate);
-            }
-        }
-    }
-
-    /// <summary>
-    /// The thread that reads a source which may wait for its input (a checksum list from a pipe), up to a window
-    /// ahead of delivery. It is a background thread: if the run ends while it waits for input, it keeps nothing alive.
-    /// </summary>
-    private void Produce()
-    {
-        try
-        {
-            while (true)
-            {
-                lock (_gate)
-                {
-                    while (!_stopped && _queued >= _delivered + _ring.Length)
-                    {
-                        _producerWaiting = true;
-                        Monitor.Wait(_gate);
-                        _producerWaiting = false;
-                    }
-
-                    if (_stopped)
-                    {
-                        return;
-                    }
-                }
-
-                HashJob? job = _source();
-                Enqueue(job);
-                if (job is null)
-                {
-                    return;
-                }
-            }
-        }
-        catch (Exception ex)
-        {
-            // A bug, not the list's fault (the source reports read errors itself): rethrown on the delivering thread.
-            lock (_gate)
-            {
-                _sourceFailure = ExceptionDispatchInfo.Capture(ex);
-                _sourceDone = true;
-                Monitor.PulseAll(_gate);
-            }
-        }
-    }
-
-    private void Deliver(Action<HashJob, FileHasher.Failure?, ReadOnlySpan<byte>> deliver, Action idle)
+    private void Deliver(Action<HashJob, FileFailure?, ReadOnlySpan<byte>> deliver, Action idle)
     {
         Workspace? ownWorkspace = null;
-        FileHasher.Progress? progress = null;
+        Progress? progress = null;
         int index = 0;
         while (NextJob(index, idle))
         {
@@ -273,14 +142,14 @@ internal sealed class OrderedHashing
                         // Woken when a batch past this file is done (or everything queued is), or after a short
                         // while once something is ready: a line waits for the rest of its batch only briefly. A large
                         // file gets its progress line here, redrawn from what its worker reports.
-                        Item item = _ring[index % _ring.Length];
+                        HashSlot item = _ring[index % _ring.Length];
                         bool showProgress = _context.Settings.ShowProgress && item.Index == index && item.Size >= _context.Settings.ProgressThreshold;
                         _wakeAt = Math.Min(index + Batch, _queued);
                         Monitor.Wait(_gate, showProgress ? 200 : LatestLineMilliseconds);
                         _wakeAt = -1;
                         if (showProgress && _frontier <= index)
                         {
-                            progress ??= new FileHasher.Progress(_context, item.Job.Name, item.Size);
+                            progress ??= new Progress(_context, item.Job.Name, item.Size);
                             progress.Report(Volatile.Read(ref item.Bytes));
                         }
                     }
@@ -293,7 +162,7 @@ internal sealed class OrderedHashing
             int first = index;
             for (; index < ready; index++)
             {
-                Item item = _ring[index % _ring.Length];
+                HashSlot item = _ring[index % _ring.Length];
                 HashJob job = item.Job;
                 item.Crash?.Throw();
                 if (item.OnCaller)
@@ -303,7 +172,7 @@ internal sealed class OrderedHashing
                 }
                 else if (progress is not null || (_context.Settings.ShowProgress && item.Size >= _context.Settings.ProgressThreshold))
                 {
-                    progress ??= new FileHasher.Progress(_context, job.Name, item.Size);
+                    progress ??= new Progress(_context, job.Name, item.Size);
                     progress.Report(item.Bytes);
                 }
 
@@ -368,7 +237,7 @@ internal sealed class OrderedHashing
                 index = _next++;
             }
 
-            Item item = _ring[index % _ring.Length];
+            HashSlot item = _ring[index % _ring.Length];
             HashJob job = item.Job;
             item.Index = index;
             try
@@ -401,57 +270,6 @@ internal sealed class OrderedHashing
         {
             _stopped = true;
             Monitor.PulseAll(_gate);
-        }
-    }
-
-    /// <summary>One file's slot: written by its worker, read by the caller once <see cref="Done"/> is set under the lock.</summary>
-    private sealed class Item
-    {
-        private byte[] _digest = Array.Empty<byte>();
-
-        public Item() => Reporter = Report;
-
-        /// <summary>The file to hash; set by the caller when the slot is queued.</summary>
-        public HashJob Job;
-
-        /// <summary>The slot's digest buffer, as long as the job's digest (grown when a job needs more).</summary>
-        public Span<byte> DigestFor(HashJob job)
-        {
-            if (_digest.Length < job.DigestBytes)
-            {
-                _digest = new byte[job.DigestBytes];
-            }
-
-            return _digest.AsSpan(0, job.DigestBytes);
-        }
-
-        /// <summary><see cref="Report"/> as a delegate, made once per slot rather than once per file.</summary>
-        public Action<long, long> Reporter { get; }
-
-        public int Index = -1;
-        public bool Done;
-        public bool OnCaller;
-        public FileHasher.Failure? Failure;
-        public ExceptionDispatchInfo? Crash;
-        public long Size = -1;
-        public long Bytes;
-
-        private void Report(long done, long size)
-        {
-            Size = size;
-            Volatile.Write(ref Bytes, done);
-        }
-
-        public void Reset()
-        {
-            Job = default;
-            Index = -1;
-            Done = false;
-            OnCaller = false;
-            Failure = null;
-            Crash = null;
-            Size = -1;
-            Bytes = 0;
         }
     }
 }

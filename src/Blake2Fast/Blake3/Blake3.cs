@@ -66,4 +66,15 @@ public static partial class Blake3
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is less than 1.</exception>
     public static Blake3HashState CreateDeriveKeyHasher(string context, int length) => Blake3HashState.CreateDeriveKey(context, length, Core);
+
+    /// <summary>
+    /// Creates an incremental hash in <paramref name="mode"/>: plain, keyed or key derivation, as a value. For the
+    /// subtree layer (<see cref="Blake3Subtrees"/>), where each piece of an input is hashed by such a state at its
+    /// offset (<see cref="Blake3HashState.SetInputOffset"/>).
+    /// </summary>
+    public static Blake3HashState CreateIncrementalHasher(Blake3Mode mode) => Blake3HashState.Create(DefaultDigestLength, mode);
+
+    /// <summary>Creates an incremental hash in <paramref name="mode"/> whose <see cref="Blake3HashState.Finish()"/> returns <paramref name="digestLength"/> bytes.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is less than 1.</exception>
+    public static Blake3HashState CreateIncrementalHasher(int digestLength, Blake3Mode mode) => Blake3HashState.Create(digestLength, mode);
 }

@@ -26,6 +26,9 @@ namespace Blake2Fast;
 /// the last block of the chunk in progress wait for more input or the end.</para>
 /// <para>A <see langword="default"/> instance is not usable, and a finished state refuses further use; both throw
 /// <see cref="InvalidOperationException"/>. Finishing clears the key material held in the state.</para>
+/// <para>To hash one piece of a larger input (on another thread, process or machine), give the state the piece's
+/// offset with <see cref="SetInputOffset"/> and finish it with <see cref="FinishSubtree()"/>; <see cref="Blake3Subtrees"/>
+/// merges the pieces.</para>
 /// </remarks>
 [StructLayout(LayoutKind.Sequential)]
 public unsafe partial struct Blake3HashState : IIncrementalState
@@ -48,19 +51,12 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     // ---- creation (the static class's overloads reach BLAKE3 through these) ----
 
-    /// <summary>The standard IV, the key of unkeyed hashing.</summary>
-    private static ReadOnlySpan<byte> IV => new byte[]
-    {
-        0x67, 0xE6, 0x09, 0x6A, 0x85, 0xAE, 0x67, 0xBB, 0x72, 0xF3, 0x6E, 0x3C, 0x3A, 0xF5, 0x4F, 0xA5,
-        0x7F, 0x52, 0x0E, 0x51, 0x8C, 0x68, 0x05, 0x9B, 0xAB, 0xD9, 0x83, 0x1F, 0x19, 0xCD, 0xE0, 0x5B,
-    };
-
     /// <summary>A state on <paramref name="core"/>: unkeyed for an empty <paramref name="key"/>, else keyed (exactly 32 bytes).</summary>
     internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, InstructionSet core)
     {
         DigestLengthOf(digestLength, key);
-        Blake3Tree.Words words;
-        Blake3Tree.ReadWords(key.IsEmpty ? IV : key, ref words.W[0]);
+        Blake3Words words;
+        Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
         return new Blake3HashState(ref words.W[0], key.IsEmpty ? 0 : KeyedHash, digestLength, core);
     }
 
@@ -74,8 +70,30 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             throw new ArgumentNullException(nameof(context));
         if (digestLength < 1)
             ThrowHelper.DigestLengthOutOfRange("length", digestLength, int.MaxValue);
-        Blake3Tree.Words iv;
-        Blake3Tree.ReadWords(IV, ref iv.W[0]);
+        byte* contextKey = stackalloc byte[32];
+        HashContext(context, new Span<byte>(contextKey, 32), core);
+        Blake3Words words;
+        Blake3Words.Read(new ReadOnlySpan<byte>(contextKey, 32), ref words.W[0]);
+        new Span<byte>(contextKey, 32).Clear();
+        return new Blake3HashState(ref words.W[0], DeriveKeyMaterial, digestLength, core);
+    }
+
+    /// <summary>A state in <paramref name="mode"/> (validated where it was made).</summary>
+    internal static Blake3HashState Create(int digestLength, in Blake3Mode mode)
+    {
+        if (digestLength < 1)
+            ThrowHelper.DigestLengthOutOfRange(nameof(digestLength), digestLength, int.MaxValue);
+        mode.KeyWords(out Blake3Words words);
+        var state = new Blake3HashState(ref words.W[0], mode.Flags, digestLength, Blake3Kernels.Default);
+        words = default;
+        return state;
+    }
+
+    /// <summary>The context key of key derivation: <paramref name="context"/> as UTF-8, hashed in the context mode, into 32 bytes.</summary>
+    internal static void HashContext(string context, Span<byte> contextKey, InstructionSet core)
+    {
+        Blake3Words iv;
+        Blake3Words.Read(Blake3Mode.IV, ref iv.W[0]);
         var contextState = new Blake3HashState(ref iv.W[0], DeriveKeyContext, 32, core);
         // The context as UTF-8, a piece at a time through a stack buffer: no allocation for any length.
         byte* utf8 = stackalloc byte[3 * 128];
@@ -91,13 +109,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
                 i += n;
             }
         }
-        Blake3OutputReader root = contextState.FinishXof();
-        byte* contextKey = stackalloc byte[32];
-        root.Read(new Span<byte>(contextKey, 32));
-        Blake3Tree.Words words;
-        Blake3Tree.ReadWords(new ReadOnlySpan<byte>(contextKey, 32), ref words.W[0]);
-        new Span<byte>(contextKey, 32).Clear();
-        return new Blake3HashState(ref words.W[0], DeriveKeyMaterial, digestLength, core);
+        contextState.Finish(contextKey.Slice(0, 32));
+        new Span<byte>(utf8, 3 * 128).Clear();
     }
 
     /// <summary>Validates and names <c>digestLength</c> and <c>key</c>; returns the digest length.</summary>
@@ -127,8 +140,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         DigestLengthOf(digestLength, key);
         if (output.Length < digestLength)
             ThrowHelper.DestinationTooSmall(outputName, digestLength);
-        Blake3Tree.Words words;
-        Blake3Tree.ReadWords(key.IsEmpty ? IV : key, ref words.W[0]);
+        Blake3Words words;
+        Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
         uint flags = key.IsEmpty ? 0 : KeyedHash;
         if (input.Length <= ChunkLength)
         {
@@ -150,7 +163,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet core)
     {
-        Blake3Tree.Words cv = Unsafe.As<uint, Blake3Tree.Words>(ref key);
+        Blake3Words cv = Unsafe.As<uint, Blake3Words>(ref key);
         uint start = ChunkStart;
         int full = (input.Length - 1) / BlockLength; // every block but the last, which is the root's
         if (full > 0)
@@ -161,14 +174,15 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         ReadOnlySpan<byte> last = input.Slice(full * BlockLength);
         if (output.Length > 32)
         {
-            var reader = new Blake3OutputReader(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, flags | start | ChunkEnd, core);
-            reader.Read(output);
-            reader.Clear();
+            var root = new Blake3Node(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, 0, flags | start | ChunkEnd, core);
+            root.WriteRoot(0, output);
+            root.Clear();
+            cv = default;
             return;
         }
         // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression, straight
         // from the input when its last block is whole.
-        Blake3Tree.Block block;
+        Blake3BlockBytes block;
         if (last.Length == BlockLength)
         {
             Blake3Block.Compress(core, ref cv.W[0], ref MemoryMarshal.GetReference(last), 0, BlockLength, flags | start | ChunkEnd | Root);
@@ -180,11 +194,11 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         }
         if (output.Length == 32)
         {
-            Blake3Tree.WriteWords(ref cv.W[0], ref MemoryMarshal.GetReference(output));
+            Blake3Words.Write(ref cv.W[0], ref MemoryMarshal.GetReference(output));
         }
         else
         {
-            Blake3Tree.WriteWords(ref cv.W[0], ref block.B[0]);
+            Blake3Words.Write(ref cv.W[0], ref block.B[0]);
             new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block.B[0]), output.Length).CopyTo(output);
         }
         cv = default;
@@ -197,6 +211,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     public readonly int DigestLength => _digestLength;
 
     /// <summary>Adds <paramref name="input"/> to the data being hashed.</summary>
+    /// <exception cref="ArgumentException">The state hashes a subtree (<see cref="SetInputOffset"/>) and <paramref name="input"/> would make it longer than the largest subtree at its offset; nothing is added.</exception>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
     public void Update(ReadOnlySpan<byte> input) => Update(input, parallelism: 1);
 
@@ -213,6 +228,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// </param>
     /// <remarks>Allocates a little per call for the thread pool's work items (nothing on the calling thread alone).</remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
+    /// <exception cref="ArgumentException">The state hashes a subtree and <paramref name="input"/> would make it longer than the largest subtree at its offset; nothing is added.</exception>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
     public void UpdateParallel(ReadOnlySpan<byte> input, int maxDegreeOfParallelism = -1)
     {
@@ -225,7 +241,97 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         if (_status != Live)
             ThrowUnusable();
+        if (_tree.FirstChunk != 0 && (ulong)input.Length > SubtreeRoomLeft)
+            ThrowSubtreeFull(input.Length);
         _tree.Update(input, parallelism);
+    }
+
+    // ---- subtrees (the advanced layer: Blake3Subtrees, docs/blake3-subtrees.md) ----
+
+    /// <summary>
+    /// The offset in the whole input at which this state's input starts: 0 unless set with <see cref="SetInputOffset"/>.
+    /// A state with a non-zero offset hashes a subtree, finished with <see cref="FinishSubtree(Span{byte})"/>.
+    /// </summary>
+    public readonly long InputOffset => (long)_tree.FirstChunk * ChunkLength;
+
+    /// <summary>
+    /// Makes this state hash a piece of a larger input that starts at <paramref name="offset"/> (Rust's
+    /// <c>set_input_offset</c>). Call it before any input; the piece may then hold at most
+    /// <see cref="Blake3Subtrees.MaxSubtreeLength"/>(<paramref name="offset"/>) bytes, and is finished with
+    /// <see cref="FinishSubtree(Span{byte})"/> into its chaining value, which <see cref="Blake3Subtrees"/> merges.
+    /// </summary>
+    /// <param name="offset">A multiple of <see cref="Blake3Subtrees.ChunkLength"/> (1024); 0 restores the whole-input state.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> is negative.</exception>
+    /// <exception cref="ArgumentException"><paramref name="offset"/> is not a multiple of 1024.</exception>
+    /// <exception cref="InvalidOperationException">The state already holds input, or is <see langword="default"/> or finished.</exception>
+    public void SetInputOffset(long offset)
+    {
+        if (_status != Live)
+            ThrowUnusable();
+        Blake3Subtrees.RequireOffset(offset, nameof(offset));
+        if (_tree.BytesAdded != 0 || _tree.StackLength != 0)
+            throw new InvalidOperationException($"The input offset is set before any input, and this BLAKE3 state already holds {_tree.BytesAdded} bytes: create a new state for the piece.");
+        _tree.StartAt((ulong)offset / ChunkLength);
+    }
+
+    /// <summary>
+    /// Finishes this piece of a larger input into its 32-byte chaining value (Rust's <c>finalize_non_root</c>), for
+    /// <see cref="Blake3Subtrees.MergeParent"/> and <see cref="Blake3Subtrees.MergeRoot(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode, Span{byte})"/>.
+    /// The state cannot be used afterwards.
+    /// </summary>
+    /// <remarks>
+    /// A piece at offset 0 is always followed by more input, so it must be a whole subtree: a power of two of chunks
+    /// (1024, 2048, 4096, ... bytes; <see cref="Blake3Subtrees.LeftSubtreeLength"/> gives the one to use). An input of
+    /// at most 1024 bytes has no pieces: hash it whole with <see cref="Finish()"/>.
+    /// </remarks>
+    /// <param name="chainingValue">Receives the chaining value: exactly <see cref="Blake3Subtrees.ChainingValueLength"/> (32) bytes.</param>
+    /// <exception cref="ArgumentException"><paramref name="chainingValue"/> is not exactly 32 bytes long; the state is unchanged.</exception>
+    /// <exception cref="InvalidOperationException">
+    /// The state holds no input, or at offset 0 holds what cannot be a subtree (see the remarks), or is
+    /// <see langword="default"/> or finished; the state is unchanged.
+    /// </exception>
+    public void FinishSubtree(Span<byte> chainingValue)
+    {
+        if (_status != Live)
+            ThrowUnusable();
+        if (chainingValue.Length != Blake3Subtrees.ChainingValueLength)
+            throw new ArgumentException($"A BLAKE3 chaining value is exactly {Blake3Subtrees.ChainingValueLength} bytes long; the destination has {chainingValue.Length}.", nameof(chainingValue));
+        ulong added = _tree.BytesAdded;
+        if (added == 0 && _tree.StackLength == 0)
+            throw new InvalidOperationException("This BLAKE3 subtree holds no input, and an empty subtree has no chaining value.");
+        if (_tree.FirstChunk == 0 && (added % ChunkLength != 0 || (added / ChunkLength & (added / ChunkLength - 1)) != 0))
+            throw new InvalidOperationException(
+                $"A BLAKE3 subtree at input offset 0 is followed by more input, so it is a power of two of 1024-byte chunks (Blake3Subtrees.LeftSubtreeLength), but this one holds {added} bytes. "
+                + "An input of at most 1024 bytes has no subtrees: hash it whole with Finish.");
+        _tree.WriteChainingValue(chainingValue);
+        Clear();
+    }
+
+    /// <summary>Finishes this piece of a larger input and returns its 32-byte chaining value, as <see cref="FinishSubtree(Span{byte})"/> does.</summary>
+    /// <exception cref="InvalidOperationException">As for <see cref="FinishSubtree(Span{byte})"/>.</exception>
+    public byte[] FinishSubtree()
+    {
+        byte[] chainingValue = new byte[Blake3Subtrees.ChainingValueLength];
+        FinishSubtree(chainingValue);
+        return chainingValue;
+    }
+
+    /// <summary>Bytes a subtree state may still take before it reaches the largest subtree at its offset.</summary>
+    private readonly ulong SubtreeRoomLeft => (_tree.FirstChunk & (~_tree.FirstChunk + 1)) * ChunkLength - _tree.BytesAdded;
+
+    private readonly void ThrowSubtreeFull(int length)
+    {
+        throw new ArgumentException(
+            $"The BLAKE3 subtree at input offset {InputOffset} holds at most {Blake3Subtrees.MaxSubtreeLength(InputOffset)} bytes (Blake3Subtrees.MaxSubtreeLength); "
+            + $"it has {_tree.BytesAdded}, and {length} more would pass its end. Nothing was added.", "input");
+    }
+
+    /// <summary>Refuses to finish a subtree state as a whole input, naming what to call instead.</summary>
+    private readonly void RequireWholeInput()
+    {
+        if (_tree.FirstChunk != 0)
+            throw new InvalidOperationException(
+                $"This BLAKE3 state hashes a piece at input offset {InputOffset}, which is never the root: finish it with FinishSubtree, and merge the chaining values with Blake3Subtrees.MergeRoot.");
     }
 
     /// <summary>
@@ -251,11 +357,12 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     internal readonly ulong ChunkCounter => _tree.ChunkCounter;
 
     /// <summary>Finishes the hash and returns the digest (<see cref="DigestLength"/> bytes); the state cannot be used afterwards.</summary>
-    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished, or hashes a subtree (<see cref="InputOffset"/> is not 0: use <see cref="FinishSubtree()"/>).</exception>
     public byte[] Finish()
     {
         if (_status != Live)
             ThrowUnusable();
+        RequireWholeInput();
         byte[] digest = new byte[_digestLength];
         Finish(digest);
         return digest;
@@ -265,11 +372,12 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// Finishes the hash and fills all of <paramref name="output"/> with output: any length, the first 32 bytes being
     /// the standard digest (BLAKE3's output of any length is a prefix of its longer outputs).
     /// </summary>
-    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished, or hashes a subtree (<see cref="InputOffset"/> is not 0: use <see cref="FinishSubtree(Span{byte})"/>).</exception>
     public void Finish(Span<byte> output)
     {
         if (_status != Live)
             ThrowUnusable();
+        RequireWholeInput();
         _tree.WriteRoot(output);
         Clear();
     }
@@ -278,11 +386,12 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// <param name="output">Receives the digest in its first <see cref="DigestLength"/> bytes.</param>
     /// <param name="bytesWritten"><see cref="DigestLength"/> on success, otherwise 0.</param>
     /// <returns><see langword="false"/>, with nothing written and the state still usable, if <paramref name="output"/> is too short.</returns>
-    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished, or hashes a subtree (<see cref="InputOffset"/> is not 0: use <see cref="FinishSubtree(Span{byte})"/>).</exception>
     public bool TryFinish(Span<byte> output, out int bytesWritten)
     {
         if (_status != Live)
             ThrowUnusable();
+        RequireWholeInput();
         if (output.Length < _digestLength)
         {
             bytesWritten = 0;
@@ -298,12 +407,13 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// (<see cref="Blake3OutputReader.Position"/>). The state cannot be used afterwards.
     /// </summary>
     /// <remarks>The reader holds the root node, from which a keyed hash's output can be extended; clear it with <see cref="Blake3OutputReader.Clear"/>.</remarks>
-    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished, or hashes a subtree (<see cref="InputOffset"/> is not 0: use <see cref="FinishSubtree(Span{byte})"/>).</exception>
     public Blake3OutputReader FinishXof()
     {
         if (_status != Live)
             ThrowUnusable();
-        Blake3OutputReader reader = _tree.Root();
+        RequireWholeInput();
+        var reader = new Blake3OutputReader(_tree.Root());
         Clear();
         return reader;
     }
@@ -311,8 +421,10 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     // ---- saving and resuming ----
 
     // In the shared envelope (State/SavedStateEnvelope.cs, kind 0x30), the header holds the mode flags, the blocks
-    // compressed in the current chunk, the bytes in the block, the stacked CVs, 2 zero bytes and the digest length
-    // (u32); the body, the chunk counter (u64), the key words, the chunk's CV, the block's bytes and the stacked CVs.
+    // compressed in the current chunk, the bytes in the block, the stacked CVs, whether the state hashes a subtree
+    // (0 or 1), a zero byte and the digest length (u32); the body, the chunk counter (u64), the key words, the chunk's
+    // CV, the block's bytes, the stacked CVs and, for a subtree, its first chunk (u64). A whole input's blob is the
+    // same as before subtrees existed, so blobs saved earlier restore, and older readers refuse a subtree's.
     private const int SavedFixedLength = 8 + 32 + 32;
     private const string OutOfRange = "The saved state holds values out of range.";
     private const byte SavedKind = 0x30;
@@ -344,6 +456,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         blob[7] = (byte)_tree.BlocksCompressed;
         blob[8] = (byte)_tree.BlockLengthHeld;
         blob[9] = (byte)_tree.StackLength;
+        blob[10] = (byte)(_tree.FirstChunk != 0 ? 1 : 0);
         BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(12), (uint)_digestLength);
         _tree.Save(blob.Slice(SavedStateEnvelope.HeaderLength));
         SavedStateEnvelope.Seal(blob);
@@ -359,17 +472,20 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         const string name = nameof(savedState);
         SavedStateEnvelope.Open(blob, SavedKind, SavedFixedLength, name);
         int blocksCompressed = blob[7], blockLength = blob[8], stackLength = blob[9];
-        ReadOnlySpan<byte> body = SavedStateEnvelope.Verify(blob, SavedFixedLength + blockLength + 32 * stackLength, name);
+        int subtree = blob[10] == 1 ? 8 : 0;
+        ReadOnlySpan<byte> body = SavedStateEnvelope.Verify(blob, SavedFixedLength + blockLength + 32 * stackLength + subtree, name);
         // The checksum rules out damage; these checks rule out blobs made by something other than SaveState.
         ulong chunkCounter = BinaryPrimitives.ReadUInt64LittleEndian(body);
         uint flags = blob[6];
         uint digestLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
+        ulong firstChunk = subtree != 0 ? BinaryPrimitives.ReadUInt64LittleEndian(body.Slice(body.Length - 8)) : 0;
         if ((flags != 0 && flags != KeyedHash && flags != DeriveKeyMaterial) || digestLength < 1 || digestLength > int.MaxValue
-            || !Blake3Tree.IsValid(chunkCounter, blocksCompressed, blockLength, stackLength) || blob[10] != 0 || blob[11] != 0)
+            || blob[10] > 1 || (subtree != 0 && (firstChunk == 0 || firstChunk > long.MaxValue / ChunkLength))
+            || !Blake3Tree.IsValid(chunkCounter, blocksCompressed, blockLength, stackLength, firstChunk) || blob[11] != 0)
             throw new ArgumentException(OutOfRange, name);
         return new Blake3HashState
         {
-            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, Blake3Kernels.Default),
+            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, firstChunk, Blake3Kernels.Default),
             _digestLength = (int)digestLength,
             _status = Live,
         };
@@ -400,6 +516,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         if (_status != Live)
             ThrowUnusable();
+        RequireWholeInput();
         Finish(output.Slice(0, _digestLength));
     }
 }

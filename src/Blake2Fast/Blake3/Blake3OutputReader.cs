@@ -1,15 +1,12 @@
 using System;
-using System.Runtime.CompilerServices;
-using Blake2Fast.Cores;
 using Blake2Fast.State;
 using Blake2Fast.Internal;
-using static Blake2Fast.Cores.Blake3Flags;
 
 namespace Blake2Fast;
 
 /// <summary>
 /// BLAKE3's extended output: an endless stream (up to 2^63 - 1 bytes here) read in pieces of any size, and seekable.
-/// Get one from <see cref="Blake3HashState.FinishXof"/>.
+/// Get one from <see cref="Blake3HashState.FinishXof"/> or <see cref="Blake3Subtrees.MergeRootXof"/>.
 /// </summary>
 /// <remarks>
 /// <para>Output byte i is the same however the output is read: <c>Read</c> continues from <see cref="Position"/>,
@@ -19,26 +16,15 @@ namespace Blake2Fast;
 /// is key-derived: <see cref="Clear"/> wipes it. A <see langword="default"/> or cleared reader throws
 /// <see cref="InvalidOperationException"/>.</para>
 /// </remarks>
-public unsafe struct Blake3OutputReader
+public struct Blake3OutputReader
 {
-    private Blake3Tree.Words _cv;
-    private Blake3Tree.Block _block;
-    private uint _blockLength;
-    private uint _flags; // ROOT is set in every usable reader
+    private Blake3Node _root;
     private long _position;
-    private InstructionSet _core;
 
-    internal Blake3OutputReader(ref uint cv, ref byte block, int blockLength, uint flags, InstructionSet core)
+    internal Blake3OutputReader(in Blake3Node root)
     {
-        for (int i = 0; i < 8; i++)
-            _cv.W[i] = Unsafe.Add(ref cv, i);
-        // Zero padding past the block's length, as the compression requires.
-        Unsafe.CopyBlockUnaligned(ref _block.B[0], ref block, (uint)blockLength);
-        Unsafe.InitBlockUnaligned(ref _block.B[blockLength], 0, (uint)(64 - blockLength));
-        _blockLength = (uint)blockLength;
-        _flags = flags | Root;
+        _root = root;
         _position = 0;
-        _core = core;
     }
 
     /// <summary>The offset in the output of the next byte <see cref="Read"/> writes. Set it to seek.</summary>
@@ -59,29 +45,12 @@ public unsafe struct Blake3OutputReader
     /// <exception cref="ArgumentException">The read would pass byte 2^63 - 1 of the output; nothing is written.</exception>
     public void Read(Span<byte> destination)
     {
-        if ((_flags & Root) == 0)
-            throw new InvalidOperationException("The BLAKE3 output reader is not usable: it is default or cleared. Get one from Blake3HashState.FinishXof.");
+        if (!_root.IsSet)
+            throw new InvalidOperationException("The BLAKE3 output reader is not usable: it is default or cleared. Get one from Blake3HashState.FinishXof or Blake3Subtrees.MergeRootXof.");
         if (destination.Length > long.MaxValue - _position)
             ThrowHelper.ReadPastEnd(nameof(destination), long.MaxValue - _position);
-        byte* buffer = stackalloc byte[64];
-        while (!destination.IsEmpty)
-        {
-            ulong counter = (ulong)_position / 64;
-            int offset = (int)(_position % 64);
-            if (offset == 0 && destination.Length >= 64)
-            {
-                Blake3Block.CompressXof(_core, ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref destination[0]);
-                destination = destination.Slice(64);
-                _position += 64;
-                continue;
-            }
-            Blake3Block.CompressXof(_core, ref _cv.W[0], ref _block.B[0], counter, _blockLength, _flags, ref *buffer);
-            int take = Math.Min(64 - offset, destination.Length);
-            new ReadOnlySpan<byte>(buffer + offset, take).CopyTo(destination);
-            destination = destination.Slice(take);
-            _position += take;
-        }
-        new Span<byte>(buffer, 64).Clear();
+        _root.WriteRoot(_position, destination);
+        _position += destination.Length;
     }
 
     /// <summary>Wipes the root node; the reader cannot be read afterwards.</summary>

@@ -12,7 +12,7 @@ namespace Blake2Fast.State;
 /// rule of what waits. Only chunk 0 can be the root (an input of at most 1 KiB), so it waits for one byte past it;
 /// every later chunk is hashed as soon as it is complete, whole chunks many at once in the lanes; what stays lazy is
 /// merging the stack, because the last two subtrees may merge into the root. The public state
-/// (<see cref="Blake3HashState"/>) wraps this with the API, the modes and saving.
+/// (<c>Blake3HashState</c>) wraps this with the API, the modes and saving.
 /// </summary>
 [StructLayout(LayoutKind.Sequential)]
 internal unsafe struct Blake3Tree
@@ -33,11 +33,12 @@ internal unsafe struct Blake3Tree
     private static int Room(int chunks) => chunks * 32 + Blake3Batches.MaxLanes * 64 + 64;
 
     // Fixed buffers inside private structs: a fixed field of a public struct would make its generated buffer type public.
-    private Words _key;
-    private Words _chunkCv;
-    private Block _block;
+    private Blake3Words _key;
+    private Blake3Words _chunkCv;
+    private Blake3BlockBytes _block;
     private CvStack _stack;
-    private ulong _chunkCounter; // chunks in the stack: the current chunk's index
+    private ulong _chunkCounter; // the current chunk's index: the first chunk's plus the chunks in the stack
+    private ulong _firstChunk; // where this tree starts: 0 for a whole input, else a subtree's first chunk
     private int _blockLength; // bytes in _block
     private int _blocksCompressed; // blocks of the current chunk already compressed
     private int _stackLength;
@@ -54,6 +55,16 @@ internal unsafe struct Blake3Tree
 
     public readonly uint Flags => _flags;
     public readonly ulong ChunkCounter => _chunkCounter;
+    public readonly ulong FirstChunk => _firstChunk;
+
+    /// <summary>The bytes added since the first chunk (hashed, stacked or waiting).</summary>
+    public readonly ulong BytesAdded => (_chunkCounter - _firstChunk) * ChunkLength + (ulong)(_blocksCompressed * BlockLength + _blockLength);
+
+    /// <summary>
+    /// Makes this tree, which holds no input yet, a subtree that starts at chunk <paramref name="firstChunk"/>: its
+    /// chunks are hashed with counters from there, and no chunk of it waits to be the root.
+    /// </summary>
+    public void StartAt(ulong firstChunk) => _chunkCounter = _firstChunk = firstChunk;
     public readonly int BlockLengthHeld => _blockLength;
     public readonly int BlocksCompressed => _blocksCompressed;
     public readonly int StackLength => _stackLength;
@@ -118,21 +129,36 @@ internal unsafe struct Blake3Tree
         }
     }
 
-    /// <summary>The root node as an output reader: the current chunk (if any) folded into the stacked subtrees from the top.</summary>
-    public Blake3OutputReader Root()
+    /// <summary>
+    /// The root node: the current chunk (if any) folded into the stacked subtrees from the top. The tree is not changed
+    /// but for the waiting block's padding and merges the chunk in progress would make anyway.
+    /// </summary>
+    public Blake3Node Root()
     {
-        RootNode(out Words cv, out Block block, out int blockLength, out uint flags);
-        var reader = new Blake3OutputReader(ref cv.W[0], ref block.B[0], blockLength, flags, _core);
+        RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out ulong counter, out uint flags);
+        var root = new Blake3Node(ref cv.W[0], ref block.B[0], blockLength, counter, flags, _core);
         cv = default;
         block = default;
-        return reader;
+        return root;
     }
 
     /// <summary>
-    /// The root node's input CV, block (zero-padded), block length and flags (without ROOT): the current chunk (if any)
-    /// folded into the stacked subtrees from the top.
+    /// The output of the root node into <paramref name="output"/>, any length: from the root's parts on this frame,
+    /// without a node (the usual 32-byte digest is one compression).
     /// </summary>
-    private void RootNode(out Words cv, out Block block, out int blockLength, out uint flags)
+    public void WriteRoot(Span<byte> output)
+    {
+        RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out _, out uint flags);
+        Blake3Node.WriteRoot(_core, ref cv.W[0], ref block.B[0], (uint)blockLength, flags, 0, output);
+        cv = default;
+        block = default;
+    }
+
+    /// <summary>
+    /// The root node's input CV, block (zero-padded), block length, counter (the chunk's index for a chunk, else 0) and
+    /// flags (without ROOT).
+    /// </summary>
+    private void RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out ulong counter, out uint flags)
     {
         Unsafe.InitBlockUnaligned(ref _block.B[_blockLength], 0, (uint)(BlockLength - _blockLength));
         uint chunkFlags = _flags | ChunkEnd | (_blocksCompressed == 0 ? ChunkStart : 0);
@@ -143,6 +169,7 @@ internal unsafe struct Blake3Tree
             cv = _chunkCv;
             block = _block;
             blockLength = _blockLength;
+            counter = _chunkCounter;
             flags = chunkFlags;
             return;
         }
@@ -153,14 +180,14 @@ internal unsafe struct Blake3Tree
             if (_stackLength < 2)
                 throw new InvalidOperationException("A lone stacked subtree cannot be the root: more input must follow it.");
             // The input ended on a chunk boundary past chunk 0: the root merges the stack alone.
-            ReadWords(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref _stack.B[32 * (_stackLength - 1)]), 32), ref cv.W[0]);
+            Blake3Words.Read(new ReadOnlySpan<byte>(Unsafe.AsPointer(ref _stack.B[32 * (_stackLength - 1)]), 32), ref cv.W[0]);
             level = _stackLength - 2;
         }
         else
         {
             // The chunk in progress follows everything stacked, so no merge below is the root: merging down to the
             // chunk count's set bits leaves the stack as the binary decomposition the fold below assumes.
-            MergeDown(PopCount(_chunkCounter));
+            MergeDown(PopCount(_chunkCounter - _firstChunk));
             Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, chunkFlags);
             cv = _chunkCv;
             level = _stackLength - 1;
@@ -168,37 +195,32 @@ internal unsafe struct Blake3Tree
         for (; ; level--)
         {
             Unsafe.CopyBlockUnaligned(ref block.B[0], ref _stack.B[32 * level], 32);
-            WriteWords(ref cv.W[0], ref block.B[32]);
+            Blake3Words.Write(ref cv.W[0], ref block.B[32]);
             cv = _key;
             if (level == 0)
                 break;
             Blake3Block.Compress(_core, ref cv.W[0], ref block.B[0], 0, BlockLength, _flags | Parent);
         }
         blockLength = BlockLength;
+        counter = 0;
         flags = _flags | Parent;
     }
 
     /// <summary>
-    /// The output of the root node into <paramref name="output"/>: up to 32 bytes (the usual digest) straight from one
-    /// compression, more through an output reader. The tree is not changed but for the waiting block's padding.
+    /// The chaining value of this tree as a subtree of a larger input (its top node's output without ROOT) into the 32
+    /// bytes at <paramref name="cv"/>. The caller makes sure it holds input.
     /// </summary>
-    public void WriteRoot(Span<byte> output)
+    public void WriteChainingValue(Span<byte> cv)
     {
-        RootNode(out Words cv, out Block block, out int blockLength, out uint flags);
-        if (output.Length <= 32)
+        if (_blockLength == 0 && _blocksCompressed == 0 && _stackLength == 1)
         {
-            Blake3Block.Compress(_core, ref cv.W[0], ref block.B[0], 0, (uint)blockLength, flags | Blake3Flags.Root);
-            WriteWords(ref cv.W[0], ref block.B[0]);
-            new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block.B[0]), output.Length).CopyTo(output);
+            // Whole chunks merged into one subtree already: its CV is the answer.
+            new ReadOnlySpan<byte>(Unsafe.AsPointer(ref _stack.B[0]), 32).CopyTo(cv);
+            return;
         }
-        else
-        {
-            var reader = new Blake3OutputReader(ref cv.W[0], ref block.B[0], blockLength, flags, _core);
-            reader.Read(output);
-            reader.Clear();
-        }
-        cv = default;
-        block = default;
+        Blake3Node top = Root();
+        top.WriteChainingValue(cv);
+        top.Clear();
     }
 
     /// <summary>
@@ -209,9 +231,10 @@ internal unsafe struct Blake3Tree
     {
         Blake3Tree tree;
         Unsafe.SkipInit(out tree);
-        tree._key = Unsafe.As<uint, Words>(ref key);
+        tree._key = Unsafe.As<uint, Blake3Words>(ref key);
         tree._chunkCv = tree._key;
         tree._chunkCounter = 0;
+        tree._firstChunk = 0;
         tree._blockLength = 0;
         tree._blocksCompressed = 0;
         tree._stackLength = 0;
@@ -235,6 +258,7 @@ internal unsafe struct Blake3Tree
         _block = default;
         Unsafe.InitBlockUnaligned(ref _stack.B[0], 0, (uint)(32 * used));
         _chunkCounter = 0;
+        _firstChunk = 0;
         _blockLength = 0;
         _blocksCompressed = 0;
         _stackLength = 0;
@@ -244,8 +268,11 @@ internal unsafe struct Blake3Tree
 
     // ---- saving (the public state's envelope carries these) ----
 
-    /// <summary>Bytes of the body <see cref="Save"/> writes: counter, key, chunk CV, the block's bytes, the stack.</summary>
-    public readonly int SavedLength => 8 + 32 + 32 + _blockLength + 32 * _stackLength;
+    /// <summary>
+    /// Bytes of the body <see cref="Save"/> writes: counter, key, chunk CV, the block's bytes, the stack, and for a
+    /// subtree its first chunk (a whole input's body is as it was before subtrees, so older blobs read the same).
+    /// </summary>
+    public readonly int SavedLength => 8 + 32 + 32 + _blockLength + 32 * _stackLength + (_firstChunk != 0 ? 8 : 0);
 
     public readonly void Save(Span<byte> body)
     {
@@ -260,32 +287,45 @@ internal unsafe struct Blake3Tree
             body[at++] = _block.B[i];
         for (int i = 0; i < 32 * _stackLength; i++)
             body[at++] = _stack.B[i];
+        if (_firstChunk != 0)
+            BinaryPrimitives.WriteUInt64LittleEndian(body.Slice(at), _firstChunk);
     }
 
     /// <summary>
-    /// Whether these counts are a state <see cref="Update"/> can leave: the stack holds the chunk count's set bits,
-    /// plus one unmerged CV at most; a state on a chunk boundary has passed chunk 0 and holds two CVs at least.
+    /// Whether these counts are a state <see cref="Update"/> can leave: the stack holds the set bits of the chunk count
+    /// since <paramref name="firstChunk"/>, plus one unmerged CV at most; a whole input on a chunk boundary has passed
+    /// chunk 0 and holds two CVs at least; a subtree holds no more than the largest one at its first chunk.
     /// </summary>
-    public static bool IsValid(ulong chunkCounter, int blocksCompressed, int blockLength, int stackLength)
+    public static bool IsValid(ulong chunkCounter, int blocksCompressed, int blockLength, int stackLength, ulong firstChunk = 0)
     {
-        if (blocksCompressed > BlocksPerChunk - 1 || blockLength > BlockLength || stackLength > MaxStack || chunkCounter >> MaxDepth != 0)
+        if (blocksCompressed > BlocksPerChunk - 1 || blockLength > BlockLength || stackLength > MaxStack || chunkCounter >> MaxDepth != 0
+            || chunkCounter < firstChunk)
             return false;
-        if (chunkCounter == 0)
+        ulong chunks = chunkCounter - firstChunk;
+        if (firstChunk != 0)
+        {
+            ulong max = firstChunk & (~firstChunk + 1);
+            if (chunks > max || (chunks == max && (blocksCompressed != 0 || blockLength != 0)))
+                return false;
+        }
+        if (chunks == 0)
             return stackLength == 0;
-        if (stackLength < PopCount(chunkCounter) || stackLength > PopCount(chunkCounter - 1) + 1)
+        if (stackLength < PopCount(chunks) || stackLength > PopCount(chunks - 1) + 1)
             return false;
-        return blockLength != 0 || (blocksCompressed == 0 && stackLength >= 2);
+        return blockLength != 0 || (blocksCompressed == 0 && stackLength >= (firstChunk == 0 ? 2 : 1));
     }
 
     /// <summary>A tree resumed from <see cref="Save"/>'s body (the counts checked with <see cref="IsValid"/>).</summary>
-    public static Blake3Tree Restore(ReadOnlySpan<byte> body, uint flags, int blocksCompressed, int blockLength, int stackLength, InstructionSet core)
+    public static Blake3Tree Restore(ReadOnlySpan<byte> body, uint flags, int blocksCompressed, int blockLength, int stackLength, ulong firstChunk,
+        InstructionSet core)
     {
-        Words key;
-        ReadWords(body.Slice(8), ref key.W[0]);
+        Blake3Words key;
+        Blake3Words.Read(body.Slice(8), ref key.W[0]);
         var tree = new Blake3Tree(ref key.W[0], flags, core);
         key = default;
-        ReadWords(body.Slice(40), ref tree._chunkCv.W[0]);
+        Blake3Words.Read(body.Slice(40), ref tree._chunkCv.W[0]);
         tree._chunkCounter = BinaryPrimitives.ReadUInt64LittleEndian(body);
+        tree._firstChunk = firstChunk;
         tree._blocksCompressed = blocksCompressed;
         tree._blockLength = blockLength;
         tree._stackLength = stackLength;
@@ -304,7 +344,7 @@ internal unsafe struct Blake3Tree
     {
         Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
         byte* cv = stackalloc byte[32];
-        WriteWords(ref _chunkCv.W[0], ref *cv);
+        Blake3Words.Write(ref _chunkCv.W[0], ref *cv);
         Push(cv, 1);
         for (int i = 0; i < 8; i++)
             _chunkCv.W[i] = _key.W[i];
@@ -458,7 +498,7 @@ internal unsafe struct Blake3Tree
         if (cv.Length != 32 || chunks == 0 || input.Length != chunks * ChunkLength || (chunks & (chunks - 1)) != 0
             || (counter & (ulong)(chunks - 1)) != 0)
             throw new ArgumentException("A subtree is a power of two of whole chunks at a multiple of its size, and its CV 32 bytes.");
-        Words key = _key;
+        Blake3Words key = _key;
         fixed (byte* source = input)
         fixed (byte* target = cv)
             Subtree(source, chunks, counter, &key.W[0], _flags, _core, target);
@@ -486,7 +526,7 @@ internal unsafe struct Blake3Tree
     /// </summary>
     private void Push(byte* cv, int chunks)
     {
-        MergeDown(PopCount(_chunkCounter));
+        MergeDown(PopCount(_chunkCounter - _firstChunk));
         Unsafe.CopyBlockUnaligned(ref _stack.B[32 * _stackLength], ref *cv, 32);
         _stackLength++;
         _chunkCounter += (ulong)chunks;
@@ -495,7 +535,7 @@ internal unsafe struct Blake3Tree
     /// <summary>Merges the top two stacked CVs until <paramref name="keep"/> are left.</summary>
     private void MergeDown(int keep)
     {
-        Words parent;
+        Blake3Words parent;
         while (_stackLength > keep)
         {
             // The two top CVs lie side by side: they are the parent's block as they stand.
@@ -503,7 +543,7 @@ internal unsafe struct Blake3Tree
                 parent.W[i] = _key.W[i];
             ref byte block = ref _stack.B[32 * (_stackLength - 2)];
             Blake3Block.Compress(_core, ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
-            WriteWords(ref parent.W[0], ref block);
+            Blake3Words.Write(ref parent.W[0], ref block);
             _stackLength--;
         }
     }
@@ -529,43 +569,6 @@ internal unsafe struct Blake3Tree
 #else
         return System.Numerics.BitOperations.PopCount(value);
 #endif
-    }
-
-    // ---- words ----
-
-    // On little-endian CPUs the words are the bytes: one 32-byte copy, which the JIT emits as a vector move.
-    internal static void ReadWords(ReadOnlySpan<byte> bytes, ref uint words)
-    {
-        if (BitConverter.IsLittleEndian)
-        {
-            Unsafe.CopyBlockUnaligned(ref Unsafe.As<uint, byte>(ref words), ref MemoryMarshal.GetReference(bytes.Slice(0, 32)), 32);
-            return;
-        }
-        for (int i = 0; i < 8; i++)
-            Unsafe.Add(ref words, i) = BinaryPrimitives.ReadUInt32LittleEndian(bytes.Slice(4 * i));
-    }
-
-    internal static void WriteWords(ref uint words, ref byte bytes)
-    {
-        if (BitConverter.IsLittleEndian)
-        {
-            Unsafe.CopyBlockUnaligned(ref bytes, ref Unsafe.As<uint, byte>(ref words), 32);
-            return;
-        }
-        for (int i = 0; i < 8; i++)
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 4 * i), BinaryPrimitives.ReverseEndianness(Unsafe.Add(ref words, i)));
-    }
-
-    /// <summary>Eight words: a key or chaining value.</summary>
-    internal struct Words
-    {
-        public fixed uint W[8];
-    }
-
-    /// <summary>One 64-byte block.</summary>
-    internal struct Block
-    {
-        public fixed byte B[BlockLength];
     }
 
     /// <summary>The chaining values of the completed subtrees, 32 bytes each.</summary>

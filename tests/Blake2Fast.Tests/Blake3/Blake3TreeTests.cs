@@ -45,8 +45,7 @@ public class Blake3TreeTests
     private static byte[] Output(ref Blake3Tree tree, int length)
     {
         var output = new byte[length];
-        Blake3OutputReader reader = tree.Root();
-        reader.Read(output);
+        tree.Root().WriteRoot(0, output);
         return output;
     }
 

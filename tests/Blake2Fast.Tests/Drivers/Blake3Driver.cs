@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using Blake2Fast.Cores;
 using Blake2Fast.Tests.Blake3Suite;
 using Blake2Fast.Tests.Infrastructure;
@@ -93,6 +94,12 @@ public abstract class TreeXofDriver : HashDriver
         "static {State} CreateIncrementalHasher(ReadOnlySpan<byte> key)",
         "static {State} CreateIncrementalHasher(int digestLength)",
         "static {State} CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key)",
+        "static {State} CreateIncrementalHasher(Blake3Mode mode)",
+        "static {State} CreateIncrementalHasher(int digestLength, Blake3Mode mode)",
+        "long State.InputOffset { get; }",
+        "void State.SetInputOffset(long offset)",
+        "void State.FinishSubtree(Span<byte> chainingValue)",
+        "byte[] State.FinishSubtree()",
         "static {State} State.RestoreState(ReadOnlySpan<byte> savedState)",
         "void Reader.Clear()",
         "void Reader.Read(Span<byte> destination)",
@@ -123,6 +130,56 @@ public abstract class TreeXofDriver : HashDriver
     };
 
     protected override IReadOnlyList<string> ContractSurface => Declared;
+
+    /// <summary>
+    /// The subtree members, each in a scenario of its own: the message as its first chunk and the rest, hashed apart at
+    /// their offsets (Blake3Subtrees' tests cover the layer in depth).
+    /// </summary>
+    protected override IReadOnlyDictionary<string, Func<(byte[] Actual, byte[] Expected)>> DirectCalls => new Dictionary<string, Func<(byte[], byte[])>>
+    {
+        ["static {State} CreateIncrementalHasher(Blake3Mode mode)"] = () =>
+        {
+            Blake3HashState state = Blake3.CreateIncrementalHasher(Blake3Mode.Keyed(SurfaceKey));
+            state.Update(Message);
+            return (state.Finish(), Reference(new Request(Message) { Key = SurfaceKey }));
+        },
+        ["static {State} CreateIncrementalHasher(int digestLength, Blake3Mode mode)"] = () =>
+        {
+            Blake3HashState state = Blake3.CreateIncrementalHasher(SurfaceDigestLength, Blake3Mode.DeriveKey(ModeContext));
+            state.Update(Message);
+            return (state.Finish(), Reference(new Request(Message) { Context = ModeContext, OutputLength = SurfaceDigestLength }));
+        },
+        ["long State.InputOffset { get; }"] = () =>
+            (MergedHalves(out long offset).Concat(BitConverter.GetBytes(offset)).ToArray(), Reference(new Request(Message)).Concat(BitConverter.GetBytes((long)ChunkLength)).ToArray()),
+        ["void State.SetInputOffset(long offset)"] = () => (MergedHalves(out _), Reference(new Request(Message))),
+        ["void State.FinishSubtree(Span<byte> chainingValue)"] = () => (MergedHalves(out _, intoSpan: true), Reference(new Request(Message))),
+        ["byte[] State.FinishSubtree()"] = () => (MergedHalves(out _), Reference(new Request(Message))),
+    };
+
+    private const string ModeContext = "Blake2Fast tests 2026-11-27 driver modes";
+
+    /// <summary>The message's first chunk and its rest hashed apart (the rest at its offset), merged into the root.</summary>
+    private static byte[] MergedHalves(out long offset, bool intoSpan = false)
+    {
+        Blake3HashState left = Blake3.CreateIncrementalHasher(Blake3Mode.Hash);
+        left.Update(Message.AsSpan(0, ChunkLength));
+        Blake3HashState right = Blake3.CreateIncrementalHasher(Blake3Mode.Hash);
+        right.SetInputOffset(ChunkLength);
+        offset = right.InputOffset;
+        right.Update(Message.AsSpan(ChunkLength));
+        byte[] leftCv = new byte[32], rightCv = new byte[32];
+        if (intoSpan)
+        {
+            left.FinishSubtree(leftCv);
+            right.FinishSubtree(rightCv);
+        }
+        else
+        {
+            leftCv = left.FinishSubtree();
+            rightCv = right.FinishSubtree();
+        }
+        return Blake3Subtrees.MergeRoot(leftCv, rightCv, Blake3Mode.Hash);
+    }
 
     public static IEnumerable<object[]> SurfaceEntries => Entries(Declared);
 
