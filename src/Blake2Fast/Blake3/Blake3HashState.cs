@@ -301,8 +301,8 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             throw new InvalidOperationException("This BLAKE3 subtree holds no input, and an empty subtree has no chaining value.");
         if (_tree.FirstChunk == 0 && (added % ChunkLength != 0 || (added / ChunkLength & (added / ChunkLength - 1)) != 0))
             throw new InvalidOperationException(
-                $"A BLAKE3 subtree at input offset 0 is followed by more input, so it is a power of two of 1024-byte chunks (Blake3Subtrees.LeftSubtreeLength), but this one holds {added} bytes. "
-                + "An input of at most 1024 bytes has no subtrees: hash it whole with Finish.");
+                $"A BLAKE3 subtree at input offset 0 is followed by more input, so it is a power of two of 1024-byte chunks ({nameof(Blake3Subtrees)}.{nameof(Blake3Subtrees.LeftSubtreeLength)}), but this one holds {added} bytes. "
+                + $"An input of at most 1024 bytes has no subtrees: hash it whole with {nameof(Finish)}.");
         _tree.WriteChainingValue(chainingValue);
         Clear();
     }
@@ -322,7 +322,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     private readonly void ThrowSubtreeFull(int length)
     {
         throw new ArgumentException(
-            $"The BLAKE3 subtree at input offset {InputOffset} holds at most {Blake3Subtrees.MaxSubtreeLength(InputOffset)} bytes (Blake3Subtrees.MaxSubtreeLength); "
+            $"The BLAKE3 subtree at input offset {InputOffset} holds at most {Blake3Subtrees.MaxSubtreeLength(InputOffset)} bytes ({nameof(Blake3Subtrees)}.{nameof(Blake3Subtrees.MaxSubtreeLength)}); "
             + $"it has {_tree.BytesAdded}, and {length} more would pass its end. Nothing was added.", "input");
     }
 
@@ -331,7 +331,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         if (_tree.FirstChunk != 0)
             throw new InvalidOperationException(
-                $"This BLAKE3 state hashes a piece at input offset {InputOffset}, which is never the root: finish it with FinishSubtree, and merge the chaining values with Blake3Subtrees.MergeRoot.");
+                $"This BLAKE3 state hashes a piece at input offset {InputOffset}, which is never the root: finish it with {nameof(FinishSubtree)}, and merge the chaining values with {nameof(Blake3Subtrees)}.{nameof(Blake3Subtrees.MergeRoot)}.");
     }
 
     /// <summary>

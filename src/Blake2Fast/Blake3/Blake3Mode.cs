@@ -79,7 +79,7 @@ public readonly unsafe struct Blake3Mode
     public static Blake3Mode DeriveKeyFromContextKey(ReadOnlySpan<byte> contextKey)
     {
         if (contextKey.Length != 32)
-            throw new ArgumentException($"A BLAKE3 context key is exactly 32 bytes long; this one has {contextKey.Length}. Write one with Blake3Mode.WriteContextKey.", nameof(contextKey));
+            throw new ArgumentException($"A BLAKE3 context key is exactly 32 bytes long; this one has {contextKey.Length}. Write one with {nameof(Blake3Mode)}.{nameof(WriteContextKey)}.", nameof(contextKey));
         return new Blake3Mode(contextKey, DeriveKeyKind);
     }
 
@@ -93,7 +93,7 @@ public readonly unsafe struct Blake3Mode
     public void WriteContextKey(Span<byte> destination)
     {
         if (_kind != DeriveKeyKind)
-            throw new InvalidOperationException("Only a key-derivation mode (Blake3Mode.DeriveKey) has a context key.");
+            throw new InvalidOperationException($"Only a key-derivation mode ({nameof(Blake3Mode)}.{nameof(DeriveKey)}) has a context key.");
         if (destination.Length != 32)
             throw new ArgumentException($"A BLAKE3 context key is exactly 32 bytes long; the destination has {destination.Length}.", nameof(destination));
         Blake3Words key = _key;

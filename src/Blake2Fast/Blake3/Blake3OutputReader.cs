@@ -46,7 +46,8 @@ public struct Blake3OutputReader
     public void Read(Span<byte> destination)
     {
         if (!_root.IsSet)
-            throw new InvalidOperationException("The BLAKE3 output reader is not usable: it is default or cleared. Get one from Blake3HashState.FinishXof or Blake3Subtrees.MergeRootXof.");
+            throw new InvalidOperationException(
+                $"The BLAKE3 output reader is not usable: it is default or cleared. Get one from {nameof(Blake3HashState)}.{nameof(Blake3HashState.FinishXof)} or {nameof(Blake3Subtrees)}.{nameof(Blake3Subtrees.MergeRootXof)}.");
         if (destination.Length > long.MaxValue - _position)
             ThrowHelper.ReadPastEnd(nameof(destination), long.MaxValue - _position);
         _root.WriteRoot(_position, destination);

@@ -146,12 +146,14 @@ public static class Blake3Subtrees
         return parent;
     }
 
+    private const string FromWhere = nameof(Blake3HashState) + "." + nameof(Blake3HashState.FinishSubtree) + " or " + nameof(MergeParent);
+
     private static void RequireChainingValues(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
     {
         if (left.Length != ChainingValueLength)
-            throw new ArgumentException($"A BLAKE3 chaining value is exactly {ChainingValueLength} bytes long (from Blake3HashState.FinishSubtree or MergeParent); this one has {left.Length}.", nameof(left));
+            throw new ArgumentException($"A BLAKE3 chaining value is exactly {ChainingValueLength} bytes long (from {FromWhere}); this one has {left.Length}.", nameof(left));
         if (right.Length != ChainingValueLength)
-            throw new ArgumentException($"A BLAKE3 chaining value is exactly {ChainingValueLength} bytes long (from Blake3HashState.FinishSubtree or MergeParent); this one has {right.Length}.", nameof(right));
+            throw new ArgumentException($"A BLAKE3 chaining value is exactly {ChainingValueLength} bytes long (from {FromWhere}); this one has {right.Length}.", nameof(right));
     }
 
     /// <summary>Refuses an offset that is negative or not a multiple of the chunk length, naming <paramref name="paramName"/>.</summary>
