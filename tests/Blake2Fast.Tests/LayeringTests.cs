@@ -29,21 +29,10 @@ public class LayeringTests
         typeof(Blake2Parameters), // the parameter block: validated at the public edge, read by the states
     ];
 
-    /// <summary>
-    /// Known edges still to remove, as "LowerType -> PublicType". Blake3Tree builds the public Blake3OutputReader
-    /// (issue 36, fixed on the issue-35 branch together with the reader/tree cycle): the coordinator removes this
-    /// exemption once that branch is merged.
-    /// </summary>
-    private static readonly string[] KnownEdges =
-    [
-        "Blake2Fast.State.Blake3Tree -> Blake2Fast.Blake3OutputReader",
-    ];
-
     [Fact]
     public void NoLowerLayerReferencesThePublicSurface()
     {
         var edges = UpwardEdges(typeof(Blake2b).Assembly)
-            .Where(e => !KnownEdges.Contains($"{e.From} -> {e.To}"))
             .Select(e => $"{e.From}.{e.Member} -> {e.To}")
             .Distinct()
             .OrderBy(e => e, StringComparer.Ordinal)

@@ -334,28 +334,6 @@ public unsafe partial struct Blake3HashState : IIncrementalState
                 $"This BLAKE3 state hashes a piece at input offset {InputOffset}, which is never the root: finish it with {nameof(FinishSubtree)}, and merge the chaining values with {nameof(Blake3Subtrees)}.{nameof(Blake3Subtrees.MergeRoot)}.");
     }
 
-    /// <summary>
-    /// For b2fsum, which reads a large file in slices on several threads and hashes each where it was read: the CV of
-    /// one slice (<see cref="Blake3Tree.SubtreeCv"/>), computed on a copy of this state by any thread.
-    /// </summary>
-    internal readonly void HashSubtree(ReadOnlySpan<byte> input, ulong firstChunk, Span<byte> cv)
-    {
-        if (_status != Live)
-            ThrowUnusable();
-        _tree.SubtreeCv(input, firstChunk, cv);
-    }
-
-    /// <summary>For b2fsum: stacks a slice's CV in order (<see cref="Blake3Tree.PushSubtree"/>; more input must follow the first).</summary>
-    internal void AddSubtree(ReadOnlySpan<byte> cv, int chunks)
-    {
-        if (_status != Live)
-            ThrowUnusable();
-        _tree.PushSubtree(cv, chunks);
-    }
-
-    /// <summary>The chunks hashed or stacked so far: where the next subtree starts.</summary>
-    internal readonly ulong ChunkCounter => _tree.ChunkCounter;
-
     /// <summary>Finishes the hash and returns the digest (<see cref="DigestLength"/> bytes); the state cannot be used afterwards.</summary>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished, or hashes a subtree (<see cref="InputOffset"/> is not 0: use <see cref="FinishSubtree()"/>).</exception>
     public byte[] Finish()

@@ -176,7 +176,7 @@ internal unsafe struct Blake3Tree
         int level;
         if (_blockLength == 0 && _blocksCompressed == 0)
         {
-            // Only PushSubtree can leave one subtree alone here, and its top was compressed without the root's flag.
+            // A lone stacked subtree was compressed without the root's flag, so it cannot be the root.
             if (_stackLength < 2)
                 throw new InvalidOperationException("A lone stacked subtree cannot be the root: more input must follow it.");
             // The input ended on a chunk boundary past chunk 0: the root merges the stack alone.
@@ -485,38 +485,6 @@ internal unsafe struct Blake3Tree
         for (int m = chunks; m > 1; m >>= 1)
             Blake3Batches.HashMany(core, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, room, room);
         Unsafe.CopyBlockUnaligned(cv, cvs, 32);
-    }
-
-    /// <summary>
-    /// The CV of the aligned subtree of whole chunks in <paramref name="input"/> (a power of two of them) that starts at chunk
-    /// <paramref name="counter"/>, hashed on the calling thread with this tree's key and mode, for
-    /// <see cref="PushSubtree"/>. Reads only the key and mode, so several threads may call it at once on a copy.
-    /// </summary>
-    public readonly void SubtreeCv(ReadOnlySpan<byte> input, ulong counter, Span<byte> cv)
-    {
-        int chunks = input.Length / ChunkLength;
-        if (cv.Length != 32 || chunks == 0 || input.Length != chunks * ChunkLength || (chunks & (chunks - 1)) != 0
-            || (counter & (ulong)(chunks - 1)) != 0)
-            throw new ArgumentException("A subtree is a power of two of whole chunks at a multiple of its size, and its CV 32 bytes.");
-        Blake3Words key = _key;
-        fixed (byte* source = input)
-        fixed (byte* target = cv)
-            Subtree(source, chunks, counter, &key.W[0], _flags, _core, target);
-        key = default;
-    }
-
-    /// <summary>
-    /// Stacks the CV of the next <paramref name="chunks"/> chunks, hashed elsewhere with <see cref="SubtreeCv"/>. Only on
-    /// a chunk boundary, and never as the whole input: whoever pushes the first subtree must add more input after it
-    /// (a second subtree or at least one byte), since a lone subtree would be the root, which needs its own flag.
-    /// </summary>
-    public void PushSubtree(ReadOnlySpan<byte> cv, int chunks)
-    {
-        if (cv.Length != 32 || chunks <= 0 || (chunks & (chunks - 1)) != 0 || (_chunkCounter & (ulong)(chunks - 1)) != 0
-            || _blockLength != 0 || _blocksCompressed != 0)
-            throw new InvalidOperationException("A subtree is stacked only on a chunk boundary aligned to its size.");
-        fixed (byte* source = cv)
-            Push(source, chunks);
     }
 
     /// <summary>
