@@ -188,7 +188,7 @@ public sealed class ThreadingTests : IClassFixture<ThreadingTests.Tree>
     /// A large BLAKE3 file is read and hashed on every thread (slices of 1 MiB from 4 MiB on, met every 64 slices): the
     /// digest is b3sum's for sizes around the slice and round edges, whatever the thread count.
     /// </summary>
-    [Fact]
+    [B3sumFact]
     public void A_large_blake3_file_spread_over_threads_hashes_like_b3sum()
     {
         const int MiB = 1 << 20;
