@@ -6,6 +6,8 @@
 //   first ALG SIZE                 the first hash of SIZE bytes, timed from just before the call: wall and processor microseconds
 //   percall ALG SIZES ROUNDS MS    warm-up, then ROUNDS alternated rounds of every size, MS ms each: median ns per call
 //   ramp ALG SIZE MS               ns per call in the 10 ms window that starts after 100 ms of calls, and at the end of MS ms
+// Per-call times are the calling thread's processor time (CLOCK_THREAD_CPUTIME_ID), so that time the thread waited
+// for a core on a loaded machine does not count.
 // Drivers (run by the JIT build):
 //   first-table PROCESSES          best of PROCESSES fresh processes, for every algorithm at 64 B and 1 MiB
 //   jit-list ALG SIZE              the methods the JIT compiles for a first call, their tiers and IL sizes
@@ -121,11 +123,14 @@ internal static class Program
         return input;
     }
 
-    /// <summary>Calls the algorithm <paramref name="calls"/> times on <paramref name="size"/> bytes; the elapsed ticks.</summary>
+    /// <summary>
+    /// Calls the algorithm <paramref name="calls"/> times on <paramref name="size"/> bytes; the thread's processor
+    /// time it took, in nanoseconds (on a loaded machine, time the thread was not running does not count).
+    /// </summary>
     private static long Calls(Algorithm algorithm, byte[] input, byte[] output, int size, long calls)
     {
         ReadOnlySpan<byte> source = input.AsSpan(0, size);
-        long start = Stopwatch.GetTimestamp();
+        long start = ProcessCpu.ThreadNanoseconds();
         switch (algorithm)
         {
             case Algorithm.Blake3:
@@ -149,7 +154,7 @@ internal static class Program
                     SHA256.HashData(source, output.AsSpan(0, 32));
                 break;
         }
-        return Stopwatch.GetTimestamp() - start;
+        return ProcessCpu.ThreadNanoseconds() - start;
     }
 
     /// <summary>How many calls take about <paramref name="ms"/> milliseconds.</summary>
@@ -158,9 +163,9 @@ internal static class Program
         long calls = 1;
         while (true)
         {
-            long ticks = Calls(algorithm, input, output, size, calls);
-            if (ticks * 1000.0 / Stopwatch.Frequency >= ms / 4.0 || calls > 1L << 40)
-                return Math.Max(1, (long)(calls * (ms * Stopwatch.Frequency / 1000.0) / Math.Max(1, ticks)));
+            long ns = Calls(algorithm, input, output, size, calls);
+            if (ns >= ms * 250_000L || calls > 1L << 40)
+                return Math.Max(1, (long)(calls * (ms * 1e6) / Math.Max(1, ns)));
             calls *= 2;
         }
     }
@@ -170,20 +175,24 @@ internal static class Program
         byte[] input = Input(sizes.Max());
         byte[] output = new byte[64];
         // Warm-up: long enough for tiered compilation to finish (every size calls its own paths).
+        // Warm-up by the thread's processor time, then the calibration (a calibration that met a compilation would
+        // count too few calls).
         long[] calls = new long[sizes.Length];
-        var warm = Stopwatch.StartNew();
-        while (warm.ElapsedMilliseconds < Math.Max(4 * ms, 50) * sizes.Length)
+        long warmStart = ProcessCpu.ThreadNanoseconds();
+        while (ProcessCpu.ThreadNanoseconds() - warmStart < Math.Max(4 * ms, 50) * 1_000_000L * sizes.Length)
         {
             for (int s = 0; s < sizes.Length; s++)
-                calls[s] = Calibrate(algorithm, input, output, sizes[s], ms);
+                Calibrate(algorithm, input, output, sizes[s], ms);
         }
+        for (int s = 0; s < sizes.Length; s++)
+            calls[s] = Calibrate(algorithm, input, output, sizes[s], ms);
         var samples = new double[sizes.Length][];
         for (int s = 0; s < sizes.Length; s++)
             samples[s] = new double[rounds];
         for (int r = 0; r < rounds; r++)
         {
             for (int s = 0; s < sizes.Length; s++)
-                samples[s][r] = Calls(algorithm, input, output, sizes[s], calls[s]) * 1e9 / Stopwatch.Frequency / calls[s];
+                samples[s][r] = (double)Calls(algorithm, input, output, sizes[s], calls[s]) / calls[s];
         }
         Console.WriteLine(string.Join(' ', samples.Select(x => Stats.Median(x).ToString("F2", CultureInfo.InvariantCulture))));
         return 0;
@@ -197,17 +206,16 @@ internal static class Program
         // Calls per clock read: a few microseconds' worth, so that reading the clock costs nothing.
         long batch = size >= 65536 ? 1 : size >= 4096 ? 8 : 64;
         var windows = new List<double>();
-        var clock = Stopwatch.StartNew();
-        long windowStart = 0, windowCalls = 0;
+        // The clock is the thread's processor time: "after 100 ms of calls" means 100 ms spent calling.
+        long windowNs = 0, windowCalls = 0;
         while (true)
         {
-            Calls(algorithm, input, output, size, batch);
+            windowNs += Calls(algorithm, input, output, size, batch);
             windowCalls += batch;
-            long now = clock.ElapsedTicks;
-            if ((now - windowStart) * 1000.0 / Stopwatch.Frequency >= Window)
+            if (windowNs >= Window * 1_000_000L)
             {
-                windows.Add((now - windowStart) * 1e9 / Stopwatch.Frequency / windowCalls);
-                windowStart = now;
+                windows.Add((double)windowNs / windowCalls);
+                windowNs = 0;
                 windowCalls = 0;
                 if (windows.Count * Window >= ms)
                     break;
@@ -221,15 +229,21 @@ internal static class Program
     }
 }
 
-/// <summary>The process's processor time (all threads), from clock_gettime(CLOCK_PROCESS_CPUTIME_ID): nanosecond resolution, where /proc counts 10 ms ticks.</summary>
+/// <summary>Processor time from clock_gettime: nanosecond resolution, where /proc counts 10 ms ticks.</summary>
 internal static unsafe partial class ProcessCpu
 {
-    private const int ClockProcessCpuTimeId = 2;
+    private const int ClockProcessCpuTimeId = 2, ClockThreadCpuTimeId = 3;
 
-    public static long Nanoseconds()
+    /// <summary>The process's (every thread, the JIT's too).</summary>
+    public static long Nanoseconds() => Read(ClockProcessCpuTimeId);
+
+    /// <summary>The calling thread's.</summary>
+    public static long ThreadNanoseconds() => Read(ClockThreadCpuTimeId);
+
+    private static long Read(int clock)
     {
         long* ts = stackalloc long[2];
-        return clock_gettime(ClockProcessCpuTimeId, ts) == 0 ? ts[0] * 1_000_000_000 + ts[1] : 0;
+        return clock_gettime(clock, ts) == 0 ? ts[0] * 1_000_000_000 + ts[1] : 0;
     }
 
     [System.Runtime.InteropServices.LibraryImport("libc")]

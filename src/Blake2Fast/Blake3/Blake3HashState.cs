@@ -65,7 +65,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>The state behind the static class's overloads: validates and names <c>digestLength</c> and <c>key</c>.</summary>
-    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, Blake3Kernels.Default);
+    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, InstructionSets.DefaultBlake3);
 
     /// <summary>A key-derivation state: the context string hashed into the key, then the material hashed under it.</summary>
     internal static Blake3HashState CreateDeriveKey(string context, int digestLength, InstructionSet core)
@@ -120,7 +120,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     /// <summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(digestLength, key, input, output, outputName, Blake3Kernels.Default);
+        Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
 
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet core)
     {
@@ -369,7 +369,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             throw new ArgumentException(OutOfRange, name);
         return new Blake3HashState
         {
-            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, Blake3Kernels.Default),
+            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, InstructionSets.DefaultBlake3),
             _digestLength = (int)digestLength,
             _status = Live,
         };

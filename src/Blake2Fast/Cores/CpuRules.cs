@@ -76,7 +76,7 @@ internal readonly struct Cpu
 
 /// <summary>
 /// An ARM64 CPU's identity from its MIDR (implementer, part, variant, revision), where the OS exposes it: Linux in
-/// /sys (midr_el1) or /proc/cpuinfo. Read only when asked (reports, the self-check), never on a hot path.
+/// /sys (midr_el1) or /proc/cpuinfo. Read only when asked (reports, the kernel benchmark), never on a hot path.
 /// </summary>
 internal static class ArmCpu
 {

@@ -53,7 +53,7 @@ internal static unsafe class Blake3Batches
 
     private static Kernel[][] Build()
     {
-        var table = new Kernel[CoreTable.Blake3.CoreCount][];
+        var table = new Kernel[InstructionSets.TableLength][];
         for (int c = 0; c < table.Length; c++)
             table[c] = CoreTable.Blake3.Ladder((InstructionSet)Math.Max(c, (int)InstructionSet.Scalar));
         return table;
