@@ -4,8 +4,9 @@
 #                                                     Blake3 package and the BCL's SHA-256 (default: best of 7)
 #   build/first-call-and-aot.sh jit [ALG] [SIZE]      the methods the JIT compiles for that first call (blake3 64)
 #   build/first-call-and-aot.sh percall [ROUNDS] [MS] per-call time at 3 B to 4 KiB: the JIT, the JIT without PGO and
-#                                                     without tiering, NativeAOT at x86-64-v4, x86-64-v3 and the default
-#                                                     instruction set, as ratios to the JIT (default: 5 rounds, 10 ms)
+#                                                     without tiering, NativeAOT at x86-64-v4, x86-64-v3, x86-64-v2,avx
+#                                                     and the default instruction set, as ratios to the JIT (default: 5
+#                                                     rounds, 10 ms)
 #   build/first-call-and-aot.sh ramp [MS]             a fresh process after 100 ms of calls against its steady state
 #   build/first-call-and-aot.sh smoke                 all of the above once, briefly (CI: proves the script works;
 #                                                     the numbers mean nothing there)
@@ -36,7 +37,7 @@ case "${mode}" in
   jit) build_jit; "${jit}" jit-list "${1:-blake3}" "${2:-64}" ;;
   percall)
     build_jit
-    mapfile -t aot < <(publish_aot x86-64-v4 x86-64-v3 default)
+    mapfile -t aot < <(publish_aot x86-64-v4 x86-64-v3 x86-64-v2,avx default)
     "${jit}" percall-table "${1:-5}" "${2:-10}" "${aot[@]}" ;;
   ramp) build_jit; "${jit}" ramp-table "${1:-2000}" ;;
   smoke)
