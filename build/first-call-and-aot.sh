@@ -25,7 +25,8 @@ build_jit() {
 publish_aot() {
   local isa
   for isa in "$@"; do
-    dotnet publish "${project}" -c Release -warnaserror -p:FirstCallAot="${isa}" -o "${out}/aot-${isa}" -v quiet -nologo >&2
+    # A comma in a -p: value separates properties: escape it.
+    dotnet publish "${project}" -c Release -warnaserror -p:FirstCallAot="${isa//,/%2C}" -o "${out}/aot-${isa}" -v quiet -nologo >&2
     echo "${isa}=${out}/aot-${isa}/Blake2Fast.FirstCall"
   done
 }

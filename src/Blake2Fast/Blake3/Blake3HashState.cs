@@ -101,6 +101,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>Validates and names <c>digestLength</c> and <c>key</c>; returns the digest length.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key)
     {
         if (digestLength < 1)
@@ -122,6 +123,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet core)
     {
         DigestLengthOf(digestLength, key);
@@ -148,6 +150,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         return digest;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet core)
     {
         Blake3Tree.Words cv = Unsafe.As<uint, Blake3Tree.Words>(ref key);
