@@ -25,9 +25,11 @@ build_jit() {
 publish_aot() {
   local isa
   for isa in "$@"; do
-    # A comma in a -p: value separates properties: escape it.
-    dotnet publish "${project}" -c Release -warnaserror -p:FirstCallAot="${isa//,/%2C}" -o "${out}/aot-${isa}" -v quiet -nologo >&2
-    echo "${isa}=${out}/aot-${isa}/Blake2Fast.FirstCall"
+    # A comma on the command line (in a property or the output folder) would split it: + stands for it, and the
+    # project turns it back into a comma.
+    local name="${isa//,/+}"
+    dotnet publish "${project}" -c Release -warnaserror -p:FirstCallAot="${name}" -o "${out}/aot-${name}" -v quiet -nologo >&2
+    echo "${isa}=${out}/aot-${name}/Blake2Fast.FirstCall"
   done
 }
 
