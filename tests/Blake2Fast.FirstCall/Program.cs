@@ -6,6 +6,7 @@
 //   first ALG SIZE                 the first hash of SIZE bytes, timed from just before the call: wall and processor microseconds
 //   percall ALG SIZES ROUNDS MS    warm-up, then ROUNDS alternated rounds of every size, MS ms each: median ns per call
 //   ramp ALG SIZE MS               ns per call in the 10 ms window that starts after 100 ms of calls, and at the end of MS ms
+//   count ALG SIZE N               exactly N calls, untimed (for instruction counts under callgrind)
 // Per-call times are the calling thread's processor time (CLOCK_THREAD_CPUTIME_ID), so that time the thread waited
 // for a core on a loaded machine does not count.
 // Drivers (run by the JIT build):
@@ -51,6 +52,11 @@ internal static class Program
                 return PerCall(ParseAlgorithm(args[1]), args[2].Split(',').Select(Int).ToArray(), Int(args[3]), Int(args[4]));
             case "ramp":
                 return Ramp(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]));
+            case "count":
+                // Exactly N calls and nothing timed: for instruction counts (valgrind --tool=callgrind), where the
+                // difference between two values of N is N's share.
+                Calls(ParseAlgorithm(args[1]), Input(Int(args[2])), new byte[64], Int(args[2]), Int(args[3]));
+                return 0;
             case "first-table":
                 return Drivers.FirstTable(Int(args[1]));
             case "jit-list":
