@@ -5,7 +5,7 @@ using Blake2Fast.Cores;
 namespace Blake2Fast.Tool;
 
 /// <summary>
-/// <c>b2fsum --benchmark [--short]</c>: the library's self-check (<see cref="SelfCheck"/>), which times every kernel
+/// <c>b2fsum --benchmark [--short]</c>: the library's kernel benchmark (<see cref="KernelBenchmark"/>), which times every kernel
 /// of its registry this CPU runs and prints the table, the choice, the CPU's identity and the override to set. For
 /// CPUs nobody here has measured (ARM64 above all): a user runs it and reports the table.
 /// </summary>
@@ -13,10 +13,10 @@ internal static class SelfBenchmark
 {
     public const string Option = "--benchmark";
 
-    /// <summary>Runs the self-check; <paramref name="args"/> after the option may hold <c>--short</c> (CI: a few ms per kernel).</summary>
+    /// <summary>Runs the kernel benchmark; <paramref name="args"/> after the option may hold <c>--short</c> (CI: a few ms per kernel).</summary>
     public static int Run(string[] args, TextWriter output)
     {
-        SelfCheck.Run(output, brief: args.Skip(1).Contains("--short"));
+        KernelBenchmark.Run(output, brief: args.Skip(1).Contains("--short"));
         return 0;
     }
 }

@@ -6,7 +6,6 @@ using Blake2Fast.Cores;
 using Blake2Fast.Tests.Infrastructure;
 using Xunit.Abstractions;
 #if NET8_0_OR_GREATER
-using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 #endif
 
@@ -55,13 +54,13 @@ public class DispatchTests
 
         // The parallel modes and many-message hashing take the lane kernels wherever AVX2 or AdvSIMD runs, on every
         // CPU: 8/16 lanes of BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2, 2/4 on NEON; below that the leaves run on the
-        // single-stream core.
-        InstructionSet lanes = LaneIsa();
-        (int expectedB, int expectedS) = lanes switch
+        // single-stream instruction set.
+        InstructionSet lanes = Widest(CoreTable.Blake2bpLeaves);
+        (int expectedB, int expectedS) = InstructionSets.Name(lanes) switch
         {
-            InstructionSet.Avx512 => (8, 16),
-            InstructionSet.Avx2 => (4, 8),
-            InstructionSet.Neon => (2, 4),
+            "avx512" => (8, 16),
+            "avx2" => (4, 8),
+            "neon" => (2, 4),
             _ => (1, 1),
         };
         bool hasLanes = expectedB > 1;
@@ -74,7 +73,7 @@ public class DispatchTests
 
         // BLAKE3's chunks always take the widest lane kernel (SSE4.1 where no AVX2 runs, unlike BLAKE2's lanes).
         Assert.Equal(InstructionSets.Name(CoreTable.Blake3.Default), global::Blake2Fast.Blake3.CompressionCore);
-        Assert.Equal(lanes == InstructionSet.Scalar ? Blake3LaneIsa() : lanes, CoreTable.Blake3.Default);
+        Assert.Equal(Widest(CoreTable.Blake3), CoreTable.Blake3.Default);
         if (leg == "arm64")
         {
             // The ARM64 leg (qemu) must really run the NEON kernels, not fall back to the portable ones.
@@ -84,68 +83,48 @@ public class DispatchTests
         }
     }
 
-    /// <summary>What each leg must choose, worked out from the runtime's own flags, not from the library.</summary>
+    /// <summary>
+    /// What each leg must choose, worked out from the instruction sets' declared support tests (the runtime's own
+    /// flags) and the kernels each job lists, not from the kernels' own checks or the library's choice.
+    /// </summary>
     private static (InstructionSet B, InstructionSet S) ExpectedCores(string leg)
     {
         if (LibraryIsNetStandard)
             return (InstructionSet.Scalar, InstructionSet.Scalar);
+        // The legs really switch the instruction sets off (a leg that silently kept them would prove nothing):
+        // "no-NAME" has no NAME, "scalar" nothing but the portable code, "arm64" has NEON.
+        if (leg.StartsWith("no-", StringComparison.Ordinal))
+            Assert.False(InstructionSets.Declaration(InstructionSets.Parse(leg.Substring(3)) ?? throw new InvalidOperationException($"leg {leg} names no instruction set")).IsSupported);
+        else if (leg == "scalar")
+            Assert.DoesNotContain(InstructionSets.All, d => d.Architecture != CpuArchitecture.Portable && d.IsSupported);
+        else if (leg == "arm64")
+            Assert.True(InstructionSets.Declaration(InstructionSet.Neon).IsSupported);
 #if NET8_0_OR_GREATER
-        // The legs really switch the instruction sets off (a leg that silently kept them would prove nothing).
-        switch (leg)
-        {
-            case "no-avx512":
-                Assert.False(Avx512F.IsSupported);
-                break;
-            case "no-avx2":
-                Assert.False(Avx2.IsSupported);
-                break;
-            case "scalar":
-                Assert.False(Sse2.IsSupported);
-                break;
-            case "arm64":
-                Assert.True(AdvSimd.Arm64.IsSupported);
-                break;
-        }
         // Zen 5 (AMD family 1Ah) runs one message fastest on the unrolled scalar kernel (CpuRules).
         (int family, string vendor) = CpuIdFamily();
         if (vendor == "AuthenticAMD" && family == 0x1A)
             return (InstructionSet.Scalar, InstructionSet.Scalar);
-        InstructionSet b = Avx512F.VL.IsSupported ? InstructionSet.Avx512
-            : Avx2.IsSupported ? InstructionSet.Avx2
-            : Sse41.IsSupported ? InstructionSet.Sse41
-            : InstructionSet.Scalar;
-        InstructionSet s = Avx512F.VL.IsSupported ? InstructionSet.Avx512
-            : Sse41.IsSupported ? InstructionSet.Sse41
-            : InstructionSet.Scalar;
-        return (b, s);
-#else
-        return (InstructionSet.Scalar, InstructionSet.Scalar);
 #endif
+        return (Widest(CoreTable.Blake2b), Widest(CoreTable.Blake2s));
     }
 
-    /// <summary>The widest lane kernels the runtime's flags allow (the parallel modes' choice on every CPU).</summary>
-    private static InstructionSet LaneIsa()
+    /// <summary>
+    /// The highest-ranked instruction set of this architecture among a job's kernels whose declaration says it runs
+    /// here (the portable one if none).
+    /// </summary>
+    private static InstructionSet Widest(KernelSet job)
     {
+        InstructionSet best = InstructionSet.Scalar;
         if (LibraryIsNetStandard)
-            return InstructionSet.Scalar;
-#if NET8_0_OR_GREATER
-        return Avx512F.VL.IsSupported ? InstructionSet.Avx512 : Avx2.IsSupported ? InstructionSet.Avx2
-            : AdvSimd.Arm64.IsSupported ? InstructionSet.Neon : InstructionSet.Scalar;
-#else
-        return InstructionSet.Scalar;
-#endif
-    }
-
-    /// <summary>BLAKE3's choice where BLAKE2 has no lane kernel: its SSE4.1 kernel, else the portable one.</summary>
-    private static InstructionSet Blake3LaneIsa()
-    {
-        if (LibraryIsNetStandard)
-            return InstructionSet.Scalar;
-#if NET8_0_OR_GREATER
-        return Sse41.IsSupported ? InstructionSet.Sse41 : InstructionSet.Scalar;
-#else
-        return InstructionSet.Scalar;
-#endif
+            return best;
+        foreach (Kernel kernel in job.Kernels)
+        {
+            InstructionSetDeclaration d = InstructionSets.Declaration(kernel.InstructionSet);
+            if (kernel.WovenRow == 0 && d.Architecture == ThisArchitecture() && d.IsSupported &&
+                (best == InstructionSet.Scalar || d.Rank > InstructionSets.Declaration(best).Rank))
+                best = kernel.InstructionSet;
+        }
+        return best;
     }
 
 #if NET8_0_OR_GREATER
@@ -196,11 +175,12 @@ public class DispatchTests
             // Else a narrower core of the request's own architecture, or the portable one: never another architecture's.
             Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Architecture(chosen) == InstructionSets.Architecture(requested),
                 $"{set.Name} {name}: chose {chosen}");
-            Assert.True(chosen == InstructionSet.Scalar || chosen < requested, $"{set.Name} {name}: chose {chosen}");
+            Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Declaration(chosen).Rank < InstructionSets.Declaration(requested).Rank, $"{set.Name} {name}: chose {chosen}");
             // Nothing supported between the choice and the request was passed over.
             foreach (InstructionSet c in set.Supported)
             {
-                bool better = InstructionSets.IsAtOrBelow(c, requested) && c != chosen && (chosen == InstructionSet.Scalar || c > chosen);
+                bool better = InstructionSets.IsAtOrBelow(c, requested) && c != chosen &&
+                    (chosen == InstructionSet.Scalar || InstructionSets.Declaration(c).Rank > InstructionSets.Declaration(chosen).Rank);
                 Assert.False(better, $"{set.Name} {name}: skipped {c}");
             }
         }
@@ -219,7 +199,7 @@ public class DispatchTests
             }
             Assert.True(InstructionSets.IsAtOrBelow(InstructionSet.Scalar, requested));
         }
-        Assert.Equal(CoreArchitecture.Arm64, InstructionSets.Architecture(InstructionSet.Neon));
+        Assert.Equal(CpuArchitecture.Arm64, InstructionSets.Architecture(InstructionSet.Neon));
         Assert.False(InstructionSets.IsAtOrBelow(InstructionSet.Neon, InstructionSet.Avx512));
         Assert.False(InstructionSets.IsAtOrBelow(InstructionSet.Sse41, InstructionSet.Neon));
     }
@@ -234,20 +214,20 @@ public class DispatchTests
             Assert.Equal(set.Kernels.Count, set.Kernels.Select(k => k.Label).Distinct().Count());
             foreach (Kernel kernel in set.Kernels)
             {
-                Assert.True(kernel.Lanes >= 1, $"{set.Name} {kernel.Core}");
-                Assert.True(kernel.Entry != 0, $"{set.Name} {kernel.Core}");
+                Assert.True(kernel.Lanes >= 1, $"{set.Name} {kernel.InstructionSet}");
+                Assert.True(kernel.Entry != 0, $"{set.Name} {kernel.InstructionSet}");
                 // A kernel runs only on its own architecture.
-                if (kernel.IsSupported && kernel.Core != InstructionSet.Scalar)
-                    Assert.Equal(InstructionSets.Architecture(kernel.Core), ThisArchitecture());
+                if (kernel.IsSupported && kernel.InstructionSet != InstructionSet.Scalar)
+                    Assert.Equal(InstructionSets.Architecture(kernel.InstructionSet), ThisArchitecture());
             }
         }
     }
 
-    private static CoreArchitecture ThisArchitecture() => System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture switch
+    private static CpuArchitecture ThisArchitecture() => System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture switch
     {
-        System.Runtime.InteropServices.Architecture.X64 or System.Runtime.InteropServices.Architecture.X86 => CoreArchitecture.X86,
-        System.Runtime.InteropServices.Architecture.Arm64 => CoreArchitecture.Arm64,
-        _ => CoreArchitecture.Portable,
+        System.Runtime.InteropServices.Architecture.X64 or System.Runtime.InteropServices.Architecture.X86 => CpuArchitecture.X86,
+        System.Runtime.InteropServices.Architecture.Arm64 => CpuArchitecture.Arm64,
+        _ => CpuArchitecture.Portable,
     };
 
     [Fact]
@@ -282,6 +262,22 @@ public class DispatchTests
     }
 
     [Fact]
+    public void EachInstructionSetIsDeclaredOnceAtItsValue()
+    {
+        InstructionSetDeclaration[] all = InstructionSets.All.ToArray();
+        Assert.Equal(Enum.GetValues(typeof(InstructionSet)).Length, all.Length);
+        Assert.Equal(InstructionSets.TableLength, all.Length + 1);
+        foreach (InstructionSet set in Enum.GetValues(typeof(InstructionSet)))
+            Assert.Equal(set, InstructionSets.Declaration(set).Value);
+        Assert.Equal(all.Length, all.Select(d => d.Name).Distinct().Count());
+        // Within an architecture the ranks order the instruction sets; the portable one stands alone.
+        foreach (IGrouping<CpuArchitecture, InstructionSetDeclaration> arch in all.GroupBy(d => d.Architecture))
+            Assert.Equal(arch.Count(), arch.Select(d => d.Rank).Distinct().Count());
+        Assert.Single(all, d => d.Architecture == CpuArchitecture.Portable);
+        Assert.True(InstructionSets.Declaration(InstructionSet.Scalar).IsSupported);
+    }
+
+    [Fact]
     public void NamesRoundTrip()
     {
         foreach (InstructionSet core in Enum.GetValues(typeof(InstructionSet)))
@@ -289,11 +285,11 @@ public class DispatchTests
     }
 
     [Fact]
-    public void TheSelfCheckTimesEveryKernelThatRunsAndMarksTheChoice()
+    public void TheKernelBenchmarkTimesEveryKernelThatRunsAndMarksTheChoice()
     {
         // b2fsum --benchmark prints this report; short mode, as CI runs it (on x64 and under qemu on the ARM64 leg).
         var writer = new System.IO.StringWriter();
-        SelfCheck.Run(writer, brief: true);
+        KernelBenchmark.Run(writer, brief: true);
         string report = writer.ToString();
         _output.WriteLine(report);
         Assert.Contains(Cpu.Current.ToString(), report);
@@ -302,13 +298,13 @@ public class DispatchTests
             // One kernel is the job's ("chosen"): the first of the default instruction set; a later one of that set
             // (BLAKE3's AVX-512 rows) only takes a short rest.
             Kernel[] runs = set.Kernels.Where(k => k.IsSupported).ToArray();
-            int main = Array.FindIndex(runs, k => k.WovenRow == 0 && k.Core == set.Default);
+            int main = Array.FindIndex(runs, k => k.WovenRow == 0 && k.InstructionSet == set.Default);
             for (int i = 0; i < runs.Length; i++)
             {
                 Kernel kernel = runs[i];
                 string note = kernel.WovenRow > 0 ? "a group plus its row"
                     : i == main ? "chosen"
-                    : kernel.Core == set.Default ? "chosen for a short rest" : "";
+                    : kernel.InstructionSet == set.Default ? "chosen for a short rest" : "";
                 string row = $"^{System.Text.RegularExpressions.Regex.Escape(set.Name)} +{System.Text.RegularExpressions.Regex.Escape(kernel.Label)} +{kernel.Lanes} +[0-9,.]+ *" +
                     note + "\\r?$";
                 Assert.Matches(new System.Text.RegularExpressions.Regex(row, System.Text.RegularExpressions.RegexOptions.Multiline), report);

@@ -174,9 +174,31 @@ internal static class Blake2Round
         for (int r = 0; r < 12; r++)
             s.Append("            ").Append(string.Join(", ", Sigma[r % 10])).AppendLine(",");
         s.AppendLine("        };");
+        RowOffsets(s, "RowOffsetsB", 8, 12);
+        RowOffsets(s, "RowOffsetsS", 4, 10);
         s.AppendLine("    }");
         s.AppendLine("}");
         return s.ToString();
+    }
+
+    // The row cores' schedule (RowSchedule): per round, the byte offsets of the message words in lane order (column
+    // step x = s0,s2,s4,s6, y = s1,s3,s5,s7; diagonal x = s14,s8,s10,s12, y = s15,s9,s11,s13). Written out as data, so
+    // that the kernels read it at a constant address (no class initialization to check, in any tier or ahead of time).
+    private static readonly int[] RowLaneOrder = { 0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13 };
+
+    private static void RowOffsets(StringBuilder s, string name, int wordSize, int rounds)
+    {
+        s.AppendLine($"        /// <summary>The row cores' message offsets for {wordSize * 8}-bit words: {rounds} rounds of 16 bytes, in lane order.</summary>");
+        s.AppendLine($"        public static global::System.ReadOnlySpan<byte> {name} => new byte[]");
+        s.AppendLine("        {");
+        for (int r = 0; r < rounds; r++)
+        {
+            s.Append("            ");
+            for (int i = 0; i < 16; i++)
+                s.Append(Sigma[r % 10][RowLaneOrder[i]] * wordSize).Append(", ");
+            s.AppendLine();
+        }
+        s.AppendLine("        };");
     }
 
     public static string CoreSource(CoreSpec spec)

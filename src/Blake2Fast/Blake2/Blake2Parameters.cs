@@ -94,6 +94,7 @@ public ref struct Blake2Parameters
     /// of hashing a few bytes.
     /// </summary>
     /// <returns>Parameter word 0 (digest length, key length, fanout 1, depth 1), or 0 if other parameters are set.</returns>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     internal readonly uint SequentialWord0(int wordSize, uint xofLength, out int digestLength)
     {
         int maxLength = 8 * wordSize;

@@ -20,7 +20,7 @@ namespace Blake2Fast;
 public static partial class Blake3
 {
     /// <summary>Every core BLAKE3 can run here, lowest first (the tests force each).</summary>
-    internal static System.Collections.Generic.IReadOnlyList<InstructionSet> SupportedCores => Blake3Kernels.Supported;
+    internal static System.Collections.Generic.IReadOnlyList<InstructionSet> SupportedCores => CoreTable.Blake3.Supported;
 
     /// <summary>The key length in bytes of keyed hashing: exactly 32.</summary>
     public const int KeyLength = 32;

@@ -61,7 +61,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>The state behind the static class's overloads: validates and names <c>digestLength</c> and <c>key</c>.</summary>
-    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, Blake3Kernels.Default);
+    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, InstructionSets.DefaultBlake3);
 
     /// <summary>A key-derivation state: the context string hashed into the key, then the material hashed under it.</summary>
     internal static Blake3HashState CreateDeriveKey(string context, int digestLength, InstructionSet core)
@@ -84,7 +84,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         if (digestLength < 1)
             ThrowHelper.DigestLengthOutOfRange(nameof(digestLength), digestLength, int.MaxValue);
         mode.KeyWords(out Blake3Words words);
-        var state = new Blake3HashState(ref words.W[0], mode.Flags, digestLength, Blake3Kernels.Default);
+        var state = new Blake3HashState(ref words.W[0], mode.Flags, digestLength, InstructionSets.DefaultBlake3);
         words = default;
         return state;
     }
@@ -114,6 +114,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>Validates and names <c>digestLength</c> and <c>key</c>; returns the digest length.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key)
     {
         if (digestLength < 1)
@@ -133,8 +134,9 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     /// <summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(digestLength, key, input, output, outputName, Blake3Kernels.Default);
+        Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet core)
     {
         DigestLengthOf(digestLength, key);
@@ -161,6 +163,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         return digest;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet core)
     {
         Blake3Words cv = Unsafe.As<uint, Blake3Words>(ref key);
@@ -463,7 +466,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             throw new ArgumentException(OutOfRange, name);
         return new Blake3HashState
         {
-            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, firstChunk, Blake3Kernels.Default),
+            _tree = Blake3Tree.Restore(body, flags, blocksCompressed, blockLength, stackLength, firstChunk, InstructionSets.DefaultBlake3),
             _digestLength = (int)digestLength,
             _status = Live,
         };

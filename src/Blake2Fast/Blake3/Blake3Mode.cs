@@ -64,7 +64,7 @@ public readonly unsafe struct Blake3Mode
         if (context is null)
             throw new ArgumentNullException(nameof(context));
         Span<byte> contextKey = stackalloc byte[32];
-        Blake3HashState.HashContext(context, contextKey, Blake3Kernels.Default);
+        Blake3HashState.HashContext(context, contextKey, InstructionSets.DefaultBlake3);
         var mode = new Blake3Mode(contextKey, DeriveKeyKind);
         contextKey.Clear();
         return mode;

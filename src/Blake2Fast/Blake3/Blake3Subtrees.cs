@@ -140,7 +140,7 @@ public static class Blake3Subtrees
         Blake3Node parent;
         unsafe
         {
-            parent = Blake3Node.Parent(ref key.W[0], mode.Flags, Cores.Blake3Kernels.Default, left, right);
+            parent = Blake3Node.Parent(ref key.W[0], mode.Flags, Cores.InstructionSets.DefaultBlake3, left, right);
         }
         key = default;
         return parent;

@@ -12,7 +12,7 @@ namespace Blake2Fast.Cores;
 /// Each rule names the measurement behind it. A CPU without a rule gets the table's order (widest vectors first),
 /// which is the measured order on AMD Zen 4 and on Intel Emerald Rapids (family 6 model 207: BLAKE2b AVX-512 974 MB/s,
 /// scalar 732; BLAKE2s 731 and 557; b2fsum --benchmark).
-/// ARM64 has no rule yet: no ARM64 machine was measured here (the README says how to measure one, and
+/// ARM64 has no rule yet: no ARM64 machine was measured here (docs/cores.md says how to measure one, and
 /// <see cref="ArmCpu"/> reads the MIDR a rule would key on).
 /// </remarks>
 internal static class CpuRules
@@ -76,7 +76,7 @@ internal readonly struct Cpu
 
 /// <summary>
 /// An ARM64 CPU's identity from its MIDR (implementer, part, variant, revision), where the OS exposes it: Linux in
-/// /sys (midr_el1) or /proc/cpuinfo. Read only when asked (reports, the self-check), never on a hot path.
+/// /sys (midr_el1) or /proc/cpuinfo. Read only when asked (reports, the kernel benchmark), never on a hot path.
 /// </summary>
 internal static class ArmCpu
 {

@@ -25,6 +25,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
 
     /// <summary>Sets the chain from the parameters and, for a keyed hash, buffers the zero-padded key block.</summary>
     /// <returns>The digest length.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Initialize(ref T chain, ref byte buffer, out int bufferLength, in Blake2Parameters parameters, uint xofLength = 0, bool keyBlock = true)
     {
         TWord w = default;
@@ -180,6 +181,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     }
 
     /// <summary><see cref="Finish"/> for a block already zero-padded past <paramref name="bufferLength"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void FinishPadded(InstructionSet core, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
     {
         TWord w = default;

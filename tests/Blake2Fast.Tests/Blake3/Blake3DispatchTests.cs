@@ -111,9 +111,9 @@ public class Blake3DispatchTests
     [Fact]
     public void TheDefaultCoreIsOneThatRunsAndTheOverrideIsHonoured()
     {
-        Assert.Contains(Blake3Kernels.Default, global::Blake2Fast.Blake3.SupportedCores);
-        Assert.Equal(InstructionSet.Scalar, Blake3Kernels.Choose("scalar"));
-        Assert.Equal(global::Blake2Fast.Blake3.SupportedCores.Max(), Blake3Kernels.Choose(null));
-        Assert.Equal(InstructionSets.Name(Blake3Kernels.Default), global::Blake2Fast.Blake3.CompressionCore);
+        Assert.Contains(InstructionSets.DefaultBlake3, global::Blake2Fast.Blake3.SupportedCores);
+        Assert.Equal(InstructionSet.Scalar, CoreTable.Blake3.Choose("scalar"));
+        Assert.Equal(global::Blake2Fast.Blake3.SupportedCores.Max(), CoreTable.Blake3.Choose(null));
+        Assert.Equal(InstructionSets.Name(InstructionSets.DefaultBlake3), global::Blake2Fast.Blake3.CompressionCore);
     }
 }

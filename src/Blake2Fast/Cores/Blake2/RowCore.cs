@@ -44,9 +44,10 @@ internal static class RowCore<T, TWord, TVec, TOps>
     where TOps : struct, IRowOps<T, TVec>
 {
     // Inlined into each core's entry point, which is NoInlining: a caller that inlined every core would carry all
-    // their locals, zeroed on every call, and small inputs would pay for it. Not AggressiveOptimization: its FullOpts
-    // code (no profile) keeps the rows in memory across the round loop, where tier-1 code keeps them in registers;
-    // tiering with OSR reaches tier-1 code within the first long call.
+    // their locals, zeroed on every call, and small inputs would pay for it. The entry points are
+    // AggressiveOptimization: without it the first calls run tier-0 code (every G a call) until OSR and tier 1, and
+    // the speed then rests on dynamic PGO. The schedule is read from constant data (RowSchedule), so code compiled
+    // before any class is initialized, or ahead of time, reads it at a fixed address with no initialization check.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
     {
@@ -101,12 +102,11 @@ internal static class RowCore<T, TWord, TVec, TOps>
 /// </summary>
 internal static class RowSchedule
 {
-    /// <summary>Word indices in lane order: column step x = s0,s2,s4,s6, y = s1,s3,s5,s7; diagonal x = s14,s8,s10,s12, y = s15,s9,s11,s13.</summary>
-    public static readonly int[] LaneOrder = { 0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13 };
+    /// <summary>Per round, the byte offsets of the 64-bit message words in lane order (generated from SIGMA).</summary>
+    public static System.ReadOnlySpan<byte> OffsetsB => Blake2Constants.RowOffsetsB;
 
-    // Declared after LaneOrder: static initializers run in source order.
-    public static readonly byte[] OffsetsB = Build(8, 12);
-    public static readonly byte[] OffsetsS = Build(4, 10);
+    /// <summary>The same for 32-bit words.</summary>
+    public static System.ReadOnlySpan<byte> OffsetsS => Blake2Constants.RowOffsetsS;
 
     /// <summary>
     /// Round <paramref name="round"/>'s message vectors for 64-bit rows, read from the block with plain loads.
@@ -116,7 +116,7 @@ internal static class RowSchedule
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Words64(ref byte block, int round, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1)
     {
-        ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(OffsetsB), round * 16);
+        ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetReference(OffsetsB), round * 16);
         x0 = Load4x64(ref block, ref offsets);
         y0 = Load4x64(ref block, ref Unsafe.Add(ref offsets, 4));
         x1 = Load4x64(ref block, ref Unsafe.Add(ref offsets, 8));
@@ -127,7 +127,7 @@ internal static class RowSchedule
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Words32(ref byte block, int round, out Vector128<uint> x0, out Vector128<uint> y0, out Vector128<uint> x1, out Vector128<uint> y1)
     {
-        ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(OffsetsS), round * 16);
+        ref byte offsets = ref Unsafe.Add(ref MemoryMarshal.GetReference(OffsetsS), round * 16);
         x0 = Load4x32(ref block, ref offsets);
         y0 = Load4x32(ref block, ref Unsafe.Add(ref offsets, 4));
         x1 = Load4x32(ref block, ref Unsafe.Add(ref offsets, 8));
@@ -150,16 +150,5 @@ internal static class RowSchedule
         Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 1))),
         Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 2))),
         Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, Unsafe.Add(ref offsets, 3))));
-
-    private static byte[] Build(int wordSize, int rounds)
-    {
-        var table = new byte[rounds * 16];
-        for (int r = 0; r < rounds; r++)
-        {
-            for (int i = 0; i < 16; i++)
-                table[r * 16 + i] = (byte)(Blake2Constants.Sigma[r * 16 + LaneOrder[i]] * wordSize);
-        }
-        return table;
-    }
 }
 #endif

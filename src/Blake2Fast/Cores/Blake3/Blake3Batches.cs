@@ -21,31 +21,31 @@ internal static unsafe class Blake3Batches
 
     private const int ChunkLength = 1024;
 
-    /// <summary>Per core (by value): the kernels at or below it, widest first.</summary>
-    private static readonly Kernel[][] ByCore = Build();
+    /// <summary>Per instruction set (by value): the kernels at or below it, widest first.</summary>
+    private static readonly Kernel[][] BySet = Build();
 
-    /// <summary>Per core, for a rest of r inputs (1 to the widest's lanes - 1): the kernel to run them on.</summary>
+    /// <summary>Per instruction set, for a rest of r inputs (1 to the widest's lanes - 1): the kernel to run them on.</summary>
     private static readonly Kernel[][] RestKernel = BuildRest();
 
     /// <summary>Most inputs a woven row takes.</summary>
     private const int MaxWoven = 4;
 
     /// <summary>
-    /// Per core, for a rest of r inputs (1 to <see cref="MaxWoven"/>): the kernel with the narrowest row that weaves
+    /// Per instruction set, for a rest of r inputs (1 to <see cref="MaxWoven"/>): the kernel with the narrowest row that weaves
     /// them into the widest's lanes (a rest of 3 in a row of 4), or a kernel of 0 lanes.
     /// </summary>
     private static readonly Kernel[][] WovenKernel = BuildWoven();
 
     private static Kernel[][] BuildWoven()
     {
-        var table = new Kernel[ByCore.Length][];
+        var table = new Kernel[BySet.Length][];
         for (int c = 0; c < table.Length; c++)
         {
             table[c] = new Kernel[MaxWoven + 1];
             for (int rest = 1; rest <= MaxWoven; rest++)
             {
                 for (int rows = rest; rows <= MaxWoven && table[c][rest].Lanes == 0; rows++)
-                    table[c][rest] = CoreTable.Blake3.Woven((InstructionSet)c, ByCore[c][0].Lanes, rows) ?? default;
+                    table[c][rest] = CoreTable.Blake3.Woven((InstructionSet)c, BySet[c][0].Lanes, rows) ?? default;
             }
         }
         return table;
@@ -53,7 +53,7 @@ internal static unsafe class Blake3Batches
 
     private static Kernel[][] Build()
     {
-        var table = new Kernel[CoreTable.Blake3.CoreCount][];
+        var table = new Kernel[InstructionSets.TableLength][];
         for (int c = 0; c < table.Length; c++)
             table[c] = CoreTable.Blake3.Ladder((InstructionSet)Math.Max(c, (int)InstructionSet.Scalar));
         return table;
@@ -61,10 +61,10 @@ internal static unsafe class Blake3Batches
 
     private static Kernel[][] BuildRest()
     {
-        var table = new Kernel[ByCore.Length][];
+        var table = new Kernel[BySet.Length][];
         for (int c = 0; c < table.Length; c++)
         {
-            Kernel[] kernels = ByCore[c];
+            Kernel[] kernels = BySet[c];
             table[c] = new Kernel[kernels[0].Lanes];
             for (int rest = 1; rest < kernels[0].Lanes; rest++)
             {
@@ -82,8 +82,8 @@ internal static unsafe class Blake3Batches
         return table;
     }
 
-    /// <summary>The widest lane count that <paramref name="core"/> runs.</summary>
-    public static int Width(InstructionSet core) => ByCore[(int)core][0].Lanes;
+    /// <summary>The widest lane count that <paramref name="set"/> runs.</summary>
+    public static int Width(InstructionSet set) => BySet[(int)set][0].Lanes;
 
     /// <summary>
     /// The <c>HashMany</c> contract (see <see cref="Blake3Portable.HashMany"/>) for <paramref name="count"/> inputs of
@@ -92,13 +92,13 @@ internal static unsafe class Blake3Batches
     /// write within them where they reach far enough, else work on a copy. <paramref name="incrementCounter"/> also
     /// says the inputs are chunks apart from the output, so a partial group may rather re-hash earlier chunks.
     /// </summary>
-    public static void HashMany(InstructionSet core, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
+    public static void HashMany(InstructionSet set, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output, long readable, long writable)
     {
-        Kernel[] kernels = ByCore[(int)core];
+        Kernel[] kernels = BySet[(int)set];
         Kernel widest = kernels[0];
         int lanes = widest.Lanes, groups = count / lanes, done = groups * lanes, rest = count - done;
-        if (groups > 0 && rest != 0 && rest <= MaxWoven && WovenKernel[(int)core][rest] is { Lanes: > 0 } woven)
+        if (groups > 0 && rest != 0 && rest <= MaxWoven && WovenKernel[(int)set][rest] is { Lanes: > 0 } woven)
         {
             // The last full group and the rest in one woven group, if its idle row inputs (a rest of 3 in a row of 4)
             // can read and write in place or shifted back; a copy would cost what the weave saves.
@@ -117,7 +117,7 @@ internal static unsafe class Blake3Batches
             if (rest == 0)
                 return;
         }
-        Partial(RestKernel[(int)core][rest], input, done, rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
+        Partial(RestKernel[(int)set][rest], input, done, rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
     }
 
     /// <summary>Whether a group of <paramref name="width"/> inputs from input <paramref name="start"/> reads and writes within the caller's bytes.</summary>

@@ -1,12 +1,11 @@
 using System.Collections.Generic;
-using System.Linq;
 
 namespace Blake2Fast.Cores;
 
 /// <summary>
 /// BLAKE3's job in the one kernel registry (<see cref="CoreTable.Blake3"/>): kernels of the <c>HashMany</c>
-/// contract of <see cref="Blake3Portable.HashMany"/>, and each core's ladder of them; <c>Blake3Batches</c> splits any
-/// number of inputs across a ladder.
+/// contract of <see cref="Blake3Portable.HashMany"/>, and each instruction set's ladder of them; <c>Blake3Batches</c>
+/// splits any number of inputs across a ladder.
 /// </summary>
 /// <remarks>
 /// No CPU rule applies here (unlike one-message BLAKE2 on Zen 5): hashing many chunks side by side is where vector
@@ -14,42 +13,56 @@ namespace Blake2Fast.Cores;
 /// </remarks>
 internal sealed unsafe class Blake3KernelSet : KernelSet
 {
-    // Per core: the kernels Blake3Batches uses on that core, widest first (the portable one last), worked out once.
-    private readonly Kernel[][] _ladders;
+    // Per instruction set: the kernels Blake3Batches uses there, widest first (the portable one last), worked out
+    // once; built on first use, since one-chunk inputs never need them.
+    private Kernel[][]? _ladders;
 
     public Blake3KernelSet(string name, params Kernel[] kernels)
         : base(name, null, kernels)
     {
-        _ladders = new Kernel[Entries.Length][];
-        for (int core = 0; core < Entries.Length; core++)
+    }
+
+    private Kernel[][] BuildLadders()
+    {
+        var ladders = new Kernel[InstructionSets.TableLength][];
+        ladders[0] = [];
+        for (int set = 1; set < ladders.Length; set++)
         {
-            _ladders[core] = kernels.Where(k => k.IsSupported && k.WovenRow == 0 && core != 0 && InstructionSets.IsAtOrBelow(k.Core, (InstructionSet)core))
-                .OrderByDescending(k => k.Lanes).ToArray();
+            var ladder = new List<Kernel>();
+            foreach (Kernel k in Kernels)
+            {
+                if (!k.IsSupported || k.WovenRow != 0 || !InstructionSets.IsAtOrBelow(k.InstructionSet, (InstructionSet)set))
+                    continue;
+                // Widest first; of equal widths, the order of the list (a stable insertion).
+                int at = ladder.Count;
+                while (at > 0 && ladder[at - 1].Lanes < k.Lanes)
+                    at--;
+                ladder.Insert(at, k);
+            }
+            ladders[set] = ladder.ToArray();
         }
+        return ladders;
     }
 
     /// <summary>
-    /// The kernels that run here at or below <paramref name="core"/> (any core value), widest first, the portable one
+    /// The kernels that run here at or below <paramref name="set"/> (any value), widest first, the portable one
     /// last; kernels with a woven row apart (<see cref="Woven"/>).
     /// </summary>
-    public Kernel[] Ladder(InstructionSet core) => _ladders[(int)core];
+    public Kernel[] Ladder(InstructionSet set) => (_ladders ??= BuildLadders())[(int)set];
 
     /// <summary>
     /// The kernel with <paramref name="rows"/> inputs in a row woven into the rounds of <paramref name="lanes"/>' lane
-    /// kernel that runs here at or below <paramref name="core"/>, if there is one.
+    /// kernel that runs here at or below <paramref name="set"/>, if there is one.
     /// </summary>
-    public Kernel? Woven(InstructionSet core, int lanes, int rows)
+    public Kernel? Woven(InstructionSet set, int lanes, int rows)
     {
         foreach (Kernel k in Kernels)
         {
-            if (k.IsSupported && k.WovenRow == rows && k.Lanes - rows == lanes && InstructionSets.IsAtOrBelow(k.Core, core))
+            if (k.IsSupported && k.WovenRow == rows && k.Lanes - rows == lanes && InstructionSets.IsAtOrBelow(k.InstructionSet, set))
                 return k;
         }
         return null;
     }
-
-    /// <summary>How many core values there are (the length of a table indexed by core).</summary>
-    public int CoreCount => _ladders.Length;
 
     /// <summary>The entry point of one of this job's kernels, typed.</summary>
     public static delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> EntryOf(Kernel kernel) =>
@@ -60,9 +73,9 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     /// <paramref name="rowLayout"/>, a row kernel (one input per 128-bit lane, for a few inputs: Blake3RowCore); with
     /// <paramref name="wovenRow"/>, a lane kernel whose last inputs of a group run in a woven row (Blake3LanesPlusRow).
     /// </summary>
-    public static Kernel Of(InstructionSet core, bool isSupported, int lanes,
+    public static Kernel Of(InstructionSet set, bool isSupported, int lanes,
         delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany, bool rowLayout = false, int wovenRow = 0) =>
-        new(core, isSupported, lanes, (nint)hashMany, rowLayout, wovenRow);
+        new(set, isSupported, lanes, (nint)hashMany, rowLayout, wovenRow);
 
     internal override int BytesPerUnit(int lanes) => lanes * 1024;
 
@@ -76,16 +89,4 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
             EntryOf(kernel)(ref input[g * BytesPerUnit(kernel.Lanes)], 1, 1024, 16, ref *key, (ulong)g, true, 0, 1, 2, ref *output);
         }
     }
-}
-
-/// <summary>What the BLAKE3 states call: the registry's BLAKE3 job under the names they use.</summary>
-internal static class Blake3Kernels
-{
-    /// <summary>The core new states use: the widest that runs here, or the one <c>BLAKE2FAST_CORE</c> names (or the best below it).</summary>
-    public static readonly InstructionSet Default = CoreTable.Blake3.Default;
-
-    /// <summary>Every core BLAKE3 can run here, lowest first (the tests run each).</summary>
-    public static IReadOnlyList<InstructionSet> Supported => CoreTable.Blake3.Supported;
-
-    internal static InstructionSet Choose(string? requested) => CoreTable.Blake3.Choose(requested);
 }

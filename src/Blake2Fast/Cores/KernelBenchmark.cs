@@ -7,21 +7,21 @@ using System.Linq;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// The self-check behind <c>b2fsum --benchmark [--short]</c>: times every kernel this CPU runs, for every job of the library's kernel
-/// registry (<see cref="CoreTable"/>), and prints the table, the kernel the library chooses, the CPU's identity and,
+/// The kernel benchmark behind <c>b2fsum --benchmark [--short]</c>: times every kernel this CPU runs, for every job of
+/// the library's kernel registry (<see cref="CoreTable"/>), and prints the table, the kernel the library chooses, the CPU's identity and,
 /// where another kernel measured faster, the <c>BLAKE2FAST_CORE</c> value that selects it. For CPUs nobody here has
 /// measured (ARM64 above all): a user runs it and reports the table.
 /// </summary>
-internal static class SelfCheck
+internal static class KernelBenchmark
 {
-    /// <summary>Runs the self-check into <paramref name="output"/>; <paramref name="brief"/>: a few ms per kernel (CI), rough timings.</summary>
+    /// <summary>Runs the benchmark into <paramref name="output"/>; <paramref name="brief"/>: a few ms per kernel (CI), rough timings.</summary>
     public static void Run(TextWriter output, bool brief)
     {
         // The warm-up also lets a JIT-run build (dotnet tool) reach fully optimized code; the published executable is
         // compiled ahead of time.
         TimeSpan warmUp = brief ? TimeSpan.FromMilliseconds(20) : TimeSpan.FromMilliseconds(500);
         TimeSpan measure = brief ? TimeSpan.FromMilliseconds(50) : TimeSpan.FromSeconds(1);
-        output.WriteLine($"Blake2Fast self-check: {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}, {Cpu.Current}");
+        output.WriteLine($"Blake2Fast kernel benchmark: {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}, {Cpu.Current}");
         output.WriteLine($"{InstructionSets.EnvironmentVariable}={Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable) ?? "(not set)"}; " +
             $"{(brief ? "short mode: timings are rough" : "about 1 s per kernel after warm-up")}");
         output.WriteLine();
@@ -35,7 +35,7 @@ internal static class SelfCheck
             int unit = set.BytesPerUnit(kernels.Max(k => k.Lanes));
             var input = new byte[Math.Max(unit, 65536 / unit * unit)];
             new Random(21).NextBytes(input);
-            InstructionSet best = kernels[0].Core;
+            InstructionSet best = kernels[0].InstructionSet;
             double bestRate = 0, chosenRate = 0;
             bool chosenSeen = false;
             foreach (Kernel kernel in kernels)
@@ -49,15 +49,15 @@ internal static class SelfCheck
                 // The first kernel of the default instruction set is the job's; a later one of the same set (BLAKE3's
                 // AVX-512 rows) takes only a rest of a few inputs.
                 string note = woven ? "a group plus its row"
-                    : kernel.Core != set.Default ? ""
+                    : kernel.InstructionSet != set.Default ? ""
                     : chosenSeen ? "chosen for a short rest" : "chosen";
-                if (!woven && kernel.Core == set.Default)
+                if (!woven && kernel.InstructionSet == set.Default)
                     chosenSeen = true;
                 output.WriteLine($"{set.Name,-22} {kernel.Label,-10} {kernel.Lanes,5} {rate.ToString("N0", CultureInfo.InvariantCulture),10}  {note}");
                 if (woven)
                     continue;
                 if (rate > bestRate)
-                    (best, bestRate) = (kernel.Core, rate);
+                    (best, bestRate) = (kernel.InstructionSet, rate);
                 if (note == "chosen")
                     chosenRate = rate;
             }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Issue 34's measurements, one command each (tests/Blake2Fast.FirstCall is the program; it prints the CPU line):
+#   build/first-call-and-aot.sh first [PROCESSES]     first hash of 64 B and 1 MiB in fresh JIT processes, against the
+#                                                     Blake3 package and the BCL's SHA-256 (default: best of 7)
+#   build/first-call-and-aot.sh jit [ALG] [SIZE]      the methods the JIT compiles for that first call (blake3 64)
+#   build/first-call-and-aot.sh percall [ROUNDS] [MS] per-call time at 3 B to 4 KiB: the JIT, the JIT without PGO and
+#                                                     without tiering, NativeAOT at x86-64-v4, x86-64-v3, x86-64-v2,avx
+#                                                     and the default instruction set, as ratios to the JIT (default: 5
+#                                                     rounds, 10 ms)
+#   build/first-call-and-aot.sh ramp [MS]             a fresh process after 100 ms of calls against its steady state
+#   build/first-call-and-aot.sh smoke                 all of the above once, briefly (CI: proves the script works;
+#                                                     the numbers mean nothing there)
+# Builds go to artifacts/first-call/. The tables and how to read them: docs/benchmarks/first-call-and-aot.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${PWD}/artifacts/first-call"
+project=tests/Blake2Fast.FirstCall
+jit="${out}/jit/Blake2Fast.FirstCall"
+
+build_jit() {
+  dotnet build "${project}" -c Release -warnaserror -o "${out}/jit" -v quiet -nologo | { grep -E "error|warn" || true; }
+}
+
+# NativeAOT builds, one per instruction set ("default" sets none); echoes LABEL=PATH for the driver.
+publish_aot() {
+  local isa
+  for isa in "$@"; do
+    # A comma on the command line (in a property or the output folder) would split it: + stands for it, and the
+    # project turns it back into a comma.
+    local name="${isa//,/+}"
+    dotnet publish "${project}" -c Release -warnaserror -p:FirstCallAot="${name}" -o "${out}/aot-${name}" -v quiet -nologo >&2
+    echo "${isa}=${out}/aot-${name}/Blake2Fast.FirstCall"
+  done
+}
+
+mode="${1:-}"
+shift || true
+case "${mode}" in
+  first) build_jit; "${jit}" first-table "${1:-7}" ;;
+  jit) build_jit; "${jit}" jit-list "${1:-blake3}" "${2:-64}" ;;
+  percall)
+    build_jit
+    mapfile -t aot < <(publish_aot x86-64-v4 x86-64-v3 x86-64-v2,avx default)
+    "${jit}" percall-table "${1:-5}" "${2:-10}" "${aot[@]}" ;;
+  ramp) build_jit; "${jit}" ramp-table "${1:-2000}" ;;
+  smoke)
+    build_jit
+    "${jit}" first-table 1
+    "${jit}" jit-list blake3 64 | head -n 3
+    mapfile -t aot < <(publish_aot default)
+    "${jit}" percall-table 1 1 "${aot[@]}"
+    "${jit}" ramp-table 150 ;;
+  *) sed -n '2,12p' "$0" >&2; exit 2 ;;
+esac

@@ -1,0 +1,267 @@
+// First-call, per-call and ramp-up measurements (issue 34), in one program that is both the measured child and the
+// driver that starts the children and prints the tables. build/first-call-and-aot.sh builds the variants and runs it;
+// docs/benchmarks/first-call-and-aot.md holds the tables and says how to read them.
+//
+// Children (one process each, prints one line of numbers):
+//   first ALG SIZE                 the first hash of SIZE bytes, timed from just before the call: wall and processor microseconds
+//   percall ALG SIZES ROUNDS MS    warm-up, then ROUNDS alternated rounds of every size, MS ms each: median ns per call
+//   ramp ALG SIZE MS               ns per call in the 10 ms window that starts after 100 ms of calls, and at the end of MS ms
+//   count ALG SIZE N               exactly N calls, untimed (for instruction counts under callgrind)
+// Per-call times are the calling thread's processor time (CLOCK_THREAD_CPUTIME_ID), so that time the thread waited
+// for a core on a loaded machine does not count.
+// Drivers (run by the JIT build):
+//   first-table PROCESSES          best of PROCESSES fresh processes, for every algorithm at 64 B and 1 MiB
+//   jit-list ALG SIZE              the methods the JIT compiles for a first call, their tiers and IL sizes
+//   percall-table ROUNDS MS LABEL=EXE...   per-call ns of the JIT, the JIT without PGO, without tiering, and each
+//                                  NativeAOT executable (LABEL=PATH), in ROUNDS rounds of fresh processes; ratios to the JIT
+//   ramp-table MS                  the ramp child for each algorithm at 64 B, with PGO and without
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using System.Security.Cryptography;
+
+namespace Blake2Fast.FirstCall;
+
+internal enum Algorithm
+{
+    Blake3,
+    Blake2b,
+    Blake2s,
+    Blake3Package,
+    Sha256,
+}
+
+internal static class Program
+{
+    private static int Main(string[] args)
+    {
+        if (args.Length == 0)
+        {
+            Console.Error.WriteLine("usage: see the top of tests/Blake2Fast.FirstCall/Program.cs");
+            return 2;
+        }
+        switch (args[0])
+        {
+            case "first":
+                return First(ParseAlgorithm(args[1]), Int(args[2]));
+            case "percall":
+                return PerCall(ParseAlgorithm(args[1]), args[2].Split(',').Select(Int).ToArray(), Int(args[3]), Int(args[4]));
+            case "ramp":
+                return Ramp(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]));
+            case "count":
+                // Exactly N calls and nothing timed: for instruction counts (valgrind --tool=callgrind), where the
+                // difference between two values of N is N's share.
+                Calls(ParseAlgorithm(args[1]), Input(Int(args[2])), new byte[64], Int(args[2]), Int(args[3]));
+                return 0;
+            case "first-table":
+                return Drivers.FirstTable(Int(args[1]));
+            case "jit-list":
+                return Drivers.JitList(ParseAlgorithm(args[1]), Int(args[2]));
+            case "percall-table":
+                return Drivers.PerCallTable(Int(args[1]), Int(args[2]), args[3..]);
+            case "ramp-table":
+                return Drivers.RampTable(Int(args[1]));
+            default:
+                Console.Error.WriteLine($"unknown mode {args[0]}");
+                return 2;
+        }
+    }
+
+    internal static int Int(string s) => int.Parse(s, CultureInfo.InvariantCulture);
+
+    internal static Algorithm ParseAlgorithm(string name) => Enum.Parse<Algorithm>(name, ignoreCase: true);
+
+    internal static int DigestLength(Algorithm algorithm) => algorithm == Algorithm.Blake2b ? 64 : 32;
+
+    private static int First(Algorithm algorithm, int size)
+    {
+        byte[] input = Input(size);
+        byte[] output = new byte[64];
+        long cpuStart = ProcessCpu.Nanoseconds();
+        long start = Stopwatch.GetTimestamp();
+        // The call goes through a method compiled at this point, so loading the library and compiling its path count.
+        HashOnce(algorithm, input, output);
+        TimeSpan elapsed = Stopwatch.GetElapsedTime(start);
+        // Processor time too (every thread of the process, the JIT's included): on a loaded machine it moves less.
+        double cpuUs = (ProcessCpu.Nanoseconds() - cpuStart) / 1000.0;
+        Console.WriteLine(FormattableString.Invariant($"{elapsed.TotalMicroseconds:F0} {cpuUs:F0}"));
+        return output.Take(DigestLength(algorithm)).All(b => b == 0) ? 1 : 0;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void HashOnce(Algorithm algorithm, byte[] input, byte[] output)
+    {
+        switch (algorithm)
+        {
+            case Algorithm.Blake3: Blake3Once(input, output); break;
+            case Algorithm.Blake2b: Blake2bOnce(input, output); break;
+            case Algorithm.Blake2s: Blake2sOnce(input, output); break;
+            case Algorithm.Blake3Package: PackageOnce(input, output); break;
+            default: Sha256Once(input, output); break;
+        }
+    }
+
+    // One method per algorithm, so that a first call loads and compiles only what its own algorithm needs.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Blake3Once(byte[] input, byte[] output) => Blake2Fast.Blake3.HashData(input, output.AsSpan(0, 32));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Blake2bOnce(byte[] input, byte[] output) => Blake2Fast.Blake2b.HashData(input, output.AsSpan(0, 64));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Blake2sOnce(byte[] input, byte[] output) => Blake2Fast.Blake2s.HashData(input, output.AsSpan(0, 32));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void PackageOnce(byte[] input, byte[] output) => global::Blake3.Hasher.Hash(input, output.AsSpan(0, 32));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Sha256Once(byte[] input, byte[] output) => SHA256.HashData(input, output.AsSpan(0, 32));
+
+    private static byte[] Input(int size)
+    {
+        var input = new byte[size];
+        for (int i = 0; i < size; i++)
+            input[i] = (byte)i;
+        return input;
+    }
+
+    /// <summary>
+    /// Calls the algorithm <paramref name="calls"/> times on <paramref name="size"/> bytes; the thread's processor
+    /// time it took, in nanoseconds (on a loaded machine, time the thread was not running does not count).
+    /// </summary>
+    private static long Calls(Algorithm algorithm, byte[] input, byte[] output, int size, long calls)
+    {
+        ReadOnlySpan<byte> source = input.AsSpan(0, size);
+        long start = ProcessCpu.ThreadNanoseconds();
+        switch (algorithm)
+        {
+            case Algorithm.Blake3:
+                for (long i = 0; i < calls; i++)
+                    Blake2Fast.Blake3.HashData(source, output.AsSpan(0, 32));
+                break;
+            case Algorithm.Blake2b:
+                for (long i = 0; i < calls; i++)
+                    Blake2Fast.Blake2b.HashData(source, output.AsSpan(0, 64));
+                break;
+            case Algorithm.Blake2s:
+                for (long i = 0; i < calls; i++)
+                    Blake2Fast.Blake2s.HashData(source, output.AsSpan(0, 32));
+                break;
+            case Algorithm.Blake3Package:
+                for (long i = 0; i < calls; i++)
+                    global::Blake3.Hasher.Hash(source, output.AsSpan(0, 32));
+                break;
+            default:
+                for (long i = 0; i < calls; i++)
+                    SHA256.HashData(source, output.AsSpan(0, 32));
+                break;
+        }
+        return ProcessCpu.ThreadNanoseconds() - start;
+    }
+
+    /// <summary>How many calls take about <paramref name="ms"/> milliseconds.</summary>
+    private static long Calibrate(Algorithm algorithm, byte[] input, byte[] output, int size, int ms)
+    {
+        long calls = 1;
+        while (true)
+        {
+            long ns = Calls(algorithm, input, output, size, calls);
+            if (ns >= ms * 250_000L || calls > 1L << 40)
+                return Math.Max(1, (long)(calls * (ms * 1e6) / Math.Max(1, ns)));
+            calls *= 2;
+        }
+    }
+
+    private static int PerCall(Algorithm algorithm, int[] sizes, int rounds, int ms)
+    {
+        byte[] input = Input(sizes.Max());
+        byte[] output = new byte[64];
+        // Warm-up: long enough for tiered compilation to finish (every size calls its own paths).
+        // Warm-up by the thread's processor time, then the calibration (a calibration that met a compilation would
+        // count too few calls).
+        long[] calls = new long[sizes.Length];
+        long warmStart = ProcessCpu.ThreadNanoseconds();
+        while (ProcessCpu.ThreadNanoseconds() - warmStart < Math.Max(4 * ms, 50) * 1_000_000L * sizes.Length)
+        {
+            for (int s = 0; s < sizes.Length; s++)
+                Calibrate(algorithm, input, output, sizes[s], ms);
+        }
+        for (int s = 0; s < sizes.Length; s++)
+            calls[s] = Calibrate(algorithm, input, output, sizes[s], ms);
+        var samples = new double[sizes.Length][];
+        for (int s = 0; s < sizes.Length; s++)
+            samples[s] = new double[rounds];
+        for (int r = 0; r < rounds; r++)
+        {
+            for (int s = 0; s < sizes.Length; s++)
+                samples[s][r] = (double)Calls(algorithm, input, output, sizes[s], calls[s]) / calls[s];
+        }
+        Console.WriteLine(string.Join(' ', samples.Select(x => Stats.Median(x).ToString("F2", CultureInfo.InvariantCulture))));
+        return 0;
+    }
+
+    private static int Ramp(Algorithm algorithm, int size, int ms)
+    {
+        byte[] input = Input(size);
+        byte[] output = new byte[64];
+        const int Window = 10;
+        // Calls per clock read: a few microseconds' worth, so that reading the clock costs nothing.
+        long batch = size >= 65536 ? 1 : size >= 4096 ? 8 : 64;
+        var windows = new List<double>();
+        // The clock is the thread's processor time: "after 100 ms of calls" means 100 ms spent calling.
+        long windowNs = 0, windowCalls = 0;
+        while (true)
+        {
+            windowNs += Calls(algorithm, input, output, size, batch);
+            windowCalls += batch;
+            if (windowNs >= Window * 1_000_000L)
+            {
+                windows.Add((double)windowNs / windowCalls);
+                windowNs = 0;
+                windowCalls = 0;
+                if (windows.Count * Window >= ms)
+                    break;
+            }
+        }
+        // The window that starts at 100 ms, and the median of the last fifth (the steady state).
+        double at100 = windows[Math.Min(100 / Window, windows.Count - 1)];
+        double steady = Stats.Median(windows.Skip(windows.Count * 4 / 5).ToArray());
+        Console.WriteLine(FormattableString.Invariant($"{at100:F2} {steady:F2}"));
+        return 0;
+    }
+}
+
+/// <summary>Processor time from clock_gettime: nanosecond resolution, where /proc counts 10 ms ticks.</summary>
+internal static unsafe partial class ProcessCpu
+{
+    private const int ClockProcessCpuTimeId = 2, ClockThreadCpuTimeId = 3;
+
+    /// <summary>The process's (every thread, the JIT's too).</summary>
+    public static long Nanoseconds() => Read(ClockProcessCpuTimeId);
+
+    /// <summary>The calling thread's.</summary>
+    public static long ThreadNanoseconds() => Read(ClockThreadCpuTimeId);
+
+    private static long Read(int clock)
+    {
+        long* ts = stackalloc long[2];
+        return clock_gettime(clock, ts) == 0 ? ts[0] * 1_000_000_000 + ts[1] : 0;
+    }
+
+    [System.Runtime.InteropServices.LibraryImport("libc")]
+    private static partial int clock_gettime(int clock, long* timespec);
+}
+
+internal static class Stats
+{
+    public static double Median(IReadOnlyList<double> values)
+    {
+        double[] sorted = values.OrderBy(v => v).ToArray();
+        int n = sorted.Length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}
