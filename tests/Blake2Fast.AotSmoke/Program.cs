@@ -1,9 +1,9 @@
 // NativeAOT / trimming smoke test: checks a few official known-answer vectors of every BLAKE2 variant through the
 // public API only (one-shot, span, incremental with uneven splits, many-message), after the library has been
-// compiled ahead of time or trimmed. A wrong digest (e.g. a core the AOT compiler or the trimmer broke) exits 1.
+// compiled ahead of time or trimmed. A wrong digest (e.g. a kernel the AOT compiler or the trimmer broke) exits 1.
 //
 // CI publishes it twice (NativeAOT, and self-contained trimmed JIT) and runs each binary once per value of
-// BLAKE2FAST_CORE, plus the runtime's ISA switches, so every core the machine has is reached (see .ci/run).
+// BLAKE2FAST_CORE, plus the runtime's ISA switches, so every instruction set the machine has is reached (see .ci/run).
 //
 //   dotnet publish tests/Blake2Fast.AotSmoke -c Release -o /tmp/aot && /tmp/aot/Blake2Fast.AotSmoke
 //   dotnet publish tests/Blake2Fast.AotSmoke -c Release -p:PublishAot=false -p:PublishTrimmed=true --self-contained -o /tmp/trim
@@ -62,7 +62,7 @@ internal static class Program
         CheckMany(Algorithm.Blake2s, keyLength: 32);
         CheckBlake3(corrupt);
         CheckBlake256();
-        CheckRequestedCore();
+        CheckRequestedInstructionSet();
 
         if (s_failures.Count > 0)
         {
@@ -76,10 +76,10 @@ internal static class Program
     }
 
     /// <summary>
-    /// A core that BLAKE2FAST_CORE names and this build can run must be the one BLAKE2b runs, so each run of the
-    /// loop in .ci/run provably reaches its core (or says, from the ISA flags, that this build cannot).
+    /// An instruction set that BLAKE2FAST_CORE names and this build can run must be the one BLAKE2b runs, so each run of the
+    /// loop in .ci/run provably reaches its instruction set (or says, from the ISA flags, that this build cannot).
     /// </summary>
-    private static void CheckRequestedCore()
+    private static void CheckRequestedInstructionSet()
     {
         string? requested = Environment.GetEnvironmentVariable("BLAKE2FAST_CORE");
         bool x86 = RuntimeInformation.ProcessArchitecture is Architecture.X64 or Architecture.X86;
@@ -96,7 +96,7 @@ internal static class Program
             s_failures.Add($"BLAKE2FAST_CORE={requested} runs here, but BLAKE2b ran on {Blake2b.CompressionCore}");
     }
 
-    /// <summary>The process, the ISA the runtime reports, the core asked for and the cores the library chose.</summary>
+    /// <summary>The process, the ISA the runtime reports, the instruction set asked for and the instruction sets the library chose.</summary>
     private static string Describe()
     {
         string mode = RuntimeFeature.IsDynamicCodeSupported ? "JIT" : "NativeAOT";
@@ -104,7 +104,7 @@ internal static class Program
             ? $"Sse41={Sse41.IsSupported} Avx2={Avx2.IsSupported} Avx512F={Avx512F.IsSupported} Avx512F.VL={Avx512F.VL.IsSupported}"
             : "not x86";
         string ceiling = Environment.GetEnvironmentVariable("BLAKE2FAST_CORE") ?? "(unset)";
-        return $"{mode}, {RuntimeInformation.ProcessArchitecture}, {isa}, BLAKE2FAST_CORE={ceiling}; cores: " +
+        return $"{mode}, {RuntimeInformation.ProcessArchitecture}, {isa}, BLAKE2FAST_CORE={ceiling}; instruction sets: " +
             $"BLAKE2b {Blake2b.CompressionCore}, BLAKE2s {Blake2s.CompressionCore}, BLAKE2bp {Blake2bp.CompressionCore}, BLAKE2sp {Blake2sp.CompressionCore}, " +
             $"BLAKE3 {Blake2Fast.Blake3.CompressionCore}, BLAKE-256 {Blake2Fast.Blake256.CompressionCore}";
     }
@@ -204,7 +204,7 @@ internal static class Program
 
     /// <summary>
     /// Every sample of one algorithm and key length in one many-message call: uneven lengths, more messages than
-    /// the widest core has lanes (8 BLAKE2b / 16 BLAKE2s would not be reached by 9, so the list is doubled).
+    /// the widest instruction set has lanes (8 BLAKE2b / 16 BLAKE2s would not be reached by 9, so the list is doubled).
     /// </summary>
     private static void CheckMany(Algorithm algorithm, int keyLength)
     {

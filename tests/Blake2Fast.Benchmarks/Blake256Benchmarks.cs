@@ -37,7 +37,7 @@ public class Blake256Benchmarks
         BenchmarkInput.Verify("Blake2Fast BLAKE-256 incremental path", Blake256.ComputeHash(_input), _output);
     }
 
-    /// <summary>The project's BLAKE2s on its default core: the yardstick.</summary>
+    /// <summary>The project's BLAKE2s on its default instruction set: the yardstick.</summary>
     [Benchmark(Baseline = true, Description = "BLAKE2s")]
     public void Blake2sOneShot() => Blake2s.ComputeAndWriteHash(_input, _output.AsSpan());
 
@@ -45,12 +45,12 @@ public class Blake256Benchmarks
     [Benchmark(Description = "BLAKE-256")]
     public void Blake256OneShot() => Blake256.ComputeAndWriteHash(_input, _output.AsSpan());
 
-    public static System.Collections.Generic.IEnumerable<string> Cores() =>
-        System.Linq.Enumerable.Select(global::Blake2Fast.Cores.CoreTable.Blake256.Supported, c => c.ToString());
+    public static System.Collections.Generic.IEnumerable<string> SupportedInstructionSets() =>
+        System.Linq.Enumerable.Select(global::Blake2Fast.Cores.KernelTable.Blake256.Supported, c => c.ToString());
 
-    /// <summary>BLAKE-256 on a named core, so one run compares the cores.</summary>
+    /// <summary>BLAKE-256 on a named instruction set, so one run compares the instruction sets.</summary>
     [Benchmark(Description = "BLAKE-256(core)")]
-    [ArgumentsSource(nameof(Cores))]
+    [ArgumentsSource(nameof(SupportedInstructionSets))]
     public void Blake256OnCore(string core) =>
         State.Blake256State.Hash(32, default, System.Enum.Parse<global::Blake2Fast.Cores.InstructionSet>(core), _input, _output, "output");
 

@@ -2,7 +2,7 @@
 // and the Ratio column compares every row with the library's default public path (Baseline) in that group.
 //
 // Peers measured, each through its cheapest API (the one a careful user would pick; allocations are what it costs):
-//   every Blake2Fast BLAKE2b core that runs here (internal entry point, Infrastructure/LibraryCores.cs);
+//   every Blake2Fast BLAKE2b instruction set that runs here (internal entry point, Infrastructure/LibraryKernels.cs);
 //   OpenSSL 3 EVP_Digest (P/Invoke, own binding): the portable-C reference;
 //   libsodium crypto_generichash (P/Invoke, own binding; the libsodium binary NSec ships when present);
 //   NSec.Cryptography: HashAlgorithm.Hash(ReadOnlySpan, Span) on a cached Blake2b_512 (no allocation; 32..64-byte
@@ -54,18 +54,18 @@ public class Blake2bBenchmarks
     [Params(5, FullLength)]
     public int DigestLength { get; set; }
 
-    public static IEnumerable<CoreChoice> Cores() => CoreChoice.Supported(isB: true);
+    public static IEnumerable<InstructionSetChoice> SupportedInstructionSets() => InstructionSetChoice.Supported(isB: true);
 
     [GlobalSetup]
     public void Setup()
     {
         _input = BenchmarkInput.Create(Size);
         byte[] expected = Blake2b.ComputeHash(DigestLength, _input);
-        foreach (CoreChoice core in Cores())
+        foreach (InstructionSetChoice instructionSet in SupportedInstructionSets())
         {
             Array.Clear(_output);
-            core.Blake2b(DigestLength, _input, _output);
-            BenchmarkInput.Verify("Blake2Fast " + core, expected, _output.AsSpan(0, DigestLength));
+            instructionSet.Blake2b(DigestLength, _input, _output);
+            BenchmarkInput.Verify("Blake2Fast " + instructionSet, expected, _output.AsSpan(0, DigestLength));
         }
     }
 
@@ -143,14 +143,14 @@ public class Blake2bBenchmarks
     public void CleanupIsopoh() => _isopoh?.Dispose();
 #endif
 
-    /// <summary>The library's public one-shot path (default core, chosen once at startup).</summary>
+    /// <summary>The library's public one-shot path (default instruction set, chosen once at startup).</summary>
     [Benchmark(Baseline = true, Description = "Blake2Fast")]
     public void Blake2Fast() => Blake2b.ComputeAndWriteHash(DigestLength, _input, _output.AsSpan());
 
-    /// <summary>The same hash on a named core, so one run compares the cores.</summary>
+    /// <summary>The same hash on a named instruction set, so one run compares the instruction sets.</summary>
     [Benchmark(Description = "Blake2Fast(core)")]
-    [ArgumentsSource(nameof(Cores))]
-    public void Blake2FastCore(CoreChoice Core) => Core.Blake2b(DigestLength, _input, _output);
+    [ArgumentsSource(nameof(SupportedInstructionSets))]
+    public void Blake2FastCore(InstructionSetChoice Core) => Core.Blake2b(DigestLength, _input, _output);
 
     [GlobalSetup(Target = nameof(Rust))]
     public void SetupRust()

@@ -1,7 +1,7 @@
 // BLAKE2s, one-shot, against its peers. Each input size (and digest length) forms its own group in the summary,
 // and the Ratio column compares every row with the library's default public path (Baseline) in that group.
 //
-// Peers measured, each through its cheapest API: every Blake2Fast BLAKE2s core that runs here; OpenSSL 3 EVP_Digest
+// Peers measured, each through its cheapest API: every Blake2Fast BLAKE2s instruction set that runs here; OpenSSL 3 EVP_Digest
 // (P/Invoke, own binding); BouncyCastle.Cryptography's Blake2sDigest, reused, BlockUpdate(ReadOnlySpan) +
 // DoFinal(Span); and the in-box MD5/SHA-256/SHA-512/SHA3-256 one-shot HashData as speed references. libsodium (and
 // so NSec), Konscious and Isopoh have no BLAKE2s.
@@ -35,18 +35,18 @@ public class Blake2sBenchmarks
     [Params(5, FullLength)]
     public int DigestLength { get; set; }
 
-    public static IEnumerable<CoreChoice> Cores() => CoreChoice.Supported(isB: false);
+    public static IEnumerable<InstructionSetChoice> SupportedInstructionSets() => InstructionSetChoice.Supported(isB: false);
 
     [GlobalSetup]
     public void Setup()
     {
         _input = BenchmarkInput.Create(Size);
         byte[] expected = Blake2s.ComputeHash(DigestLength, _input);
-        foreach (CoreChoice core in Cores())
+        foreach (InstructionSetChoice instructionSet in SupportedInstructionSets())
         {
             Array.Clear(_output);
-            core.Blake2s(DigestLength, _input, _output);
-            BenchmarkInput.Verify("Blake2Fast " + core, expected, _output.AsSpan(0, DigestLength));
+            instructionSet.Blake2s(DigestLength, _input, _output);
+            BenchmarkInput.Verify("Blake2Fast " + instructionSet, expected, _output.AsSpan(0, DigestLength));
         }
     }
 
@@ -71,14 +71,14 @@ public class Blake2sBenchmarks
     }
 #endif
 
-    /// <summary>The library's public one-shot path (default core, chosen once at startup).</summary>
+    /// <summary>The library's public one-shot path (default instruction set, chosen once at startup).</summary>
     [Benchmark(Baseline = true, Description = "Blake2Fast")]
     public void Blake2Fast() => Blake2s.ComputeAndWriteHash(DigestLength, _input, _output.AsSpan());
 
-    /// <summary>The same hash on a named core, so one run compares the cores.</summary>
+    /// <summary>The same hash on a named instruction set, so one run compares the instruction sets.</summary>
     [Benchmark(Description = "Blake2Fast(core)")]
-    [ArgumentsSource(nameof(Cores))]
-    public void Blake2FastCore(CoreChoice Core) => Core.Blake2s(DigestLength, _input, _output);
+    [ArgumentsSource(nameof(SupportedInstructionSets))]
+    public void Blake2FastCore(InstructionSetChoice Core) => Core.Blake2s(DigestLength, _input, _output);
 
     [GlobalSetup(Target = nameof(Rust))]
     public void SetupRust()

@@ -1,7 +1,7 @@
 // BLAKE3, one-shot 32-byte digests, against the library's own BLAKE2b and BLAKE2s and (behind PEER_BOUNCYCASTLE)
 // BouncyCastle.Cryptography's Blake3Digest, reused, BlockUpdate(ReadOnlySpan) + DoFinal(Span). Each input size is its
-// own group; the Ratio column compares every row with Blake2Fast's BLAKE3 on its default core (the UpdateParallel
-// row spreads whole chunks over the machine's cores). The per-core rows
+// own group; the Ratio column compares every row with Blake2Fast's BLAKE3 on its default instruction set (the UpdateParallel
+// row spreads whole chunks over the machine's cores). The per-instruction-set rows
 // force each BLAKE3 lane kernel this machine runs (chunks side by side; the portable kernel one at a time).
 using System;
 using System.Collections.Generic;
@@ -27,19 +27,19 @@ public class Blake3Benchmarks
     [Params(64, 1024, 1024 * 1024, 3 * 1024 * 1024)]
     public int Size { get; set; }
 
-    /// <summary>The BLAKE3 cores that run here, by the names <c>BLAKE2FAST_CORE</c> takes.</summary>
-    public static IEnumerable<string> Cores() => global::Blake2Fast.Blake3.SupportedCores.Select(InstructionSets.Name);
+    /// <summary>The BLAKE3 instruction sets that run here, by the names <c>BLAKE2FAST_CORE</c> takes.</summary>
+    public static IEnumerable<string> SupportedInstructionSets() => global::Blake2Fast.Blake3.SupportedInstructionSets.Select(InstructionSets.Name);
 
     [GlobalSetup]
     public void Setup()
     {
         _input = BenchmarkInput.Create(Size);
         byte[] expected = global::Blake2Fast.Blake3.HashData(_input);
-        foreach (string core in Cores())
+        foreach (string instructionSet in SupportedInstructionSets())
         {
             Array.Clear(_output);
-            Blake3Core(core);
-            BenchmarkInput.Verify("Blake2Fast BLAKE3 " + core, expected, _output.AsSpan(0, 32));
+            Blake3Core(instructionSet);
+            BenchmarkInput.Verify("Blake2Fast BLAKE3 " + instructionSet, expected, _output.AsSpan(0, 32));
         }
     }
 
@@ -55,13 +55,13 @@ public class Blake3Benchmarks
     }
 #endif
 
-    /// <summary>The library's public one-shot path (default core, chosen once at startup).</summary>
+    /// <summary>The library's public one-shot path (default instruction set, chosen once at startup).</summary>
     [Benchmark(Baseline = true, Description = "Blake2Fast BLAKE3")]
     public int Blake3() => global::Blake2Fast.Blake3.HashData(_input, _output.AsSpan());
 
-    /// <summary>The same hash on a named core, so one run compares the kernels.</summary>
+    /// <summary>The same hash on a named instruction set, so one run compares the kernels.</summary>
     [Benchmark(Description = "Blake2Fast BLAKE3(core)")]
-    [ArgumentsSource(nameof(Cores))]
+    [ArgumentsSource(nameof(SupportedInstructionSets))]
     public void Blake3Core(string Core) =>
         Blake3HashState.Hash(32, default, _input, _output, "output", InstructionSets.Parse(Core) ?? InstructionSet.Scalar);
 

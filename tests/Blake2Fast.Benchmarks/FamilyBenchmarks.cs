@@ -24,18 +24,18 @@ public class Blake2bpBenchmarks
     [Params(64, 4096, 65536, 3 * 1024 * 1024)]
     public int Size { get; set; }
 
-    public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: true);
+    public static IEnumerable<InstructionSetChoice> Kernels() => InstructionSetChoice.SupportedParallel(isB: true);
 
     [GlobalSetup]
     public void Setup()
     {
         _input = BenchmarkInput.Create(Size);
         byte[] expected = Blake2Fast.Blake2bp.ComputeHash(_input);
-        foreach (CoreChoice core in Kernels())
+        foreach (InstructionSetChoice instructionSet in Kernels())
         {
             Array.Clear(_output);
-            core.Blake2bp(_input, _output);
-            BenchmarkInput.Verify("Blake2bp " + core, expected, _output);
+            instructionSet.Blake2bp(_input, _output);
+            BenchmarkInput.Verify("Blake2bp " + instructionSet, expected, _output);
         }
         if (RustBlake2.LoadError is null)
         {
@@ -55,7 +55,7 @@ public class Blake2bpBenchmarks
 
     [Benchmark(Description = "BLAKE2bp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
-    public void Blake2bpKernel(CoreChoice Kernel) => Kernel.Blake2bp(_input, _output);
+    public void Blake2bpKernel(InstructionSetChoice Kernel) => Kernel.Blake2bp(_input, _output);
 
     [Benchmark(Description = "Rust blake2b_simd::blake2bp")]
     [Requires(Requirement.Rust)]
@@ -78,18 +78,18 @@ public class Blake2spBenchmarks
     [Params(64, 4096, 65536, 3 * 1024 * 1024)]
     public int Size { get; set; }
 
-    public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: false);
+    public static IEnumerable<InstructionSetChoice> Kernels() => InstructionSetChoice.SupportedParallel(isB: false);
 
     [GlobalSetup]
     public void Setup()
     {
         _input = BenchmarkInput.Create(Size);
         byte[] expected = Blake2Fast.Blake2sp.ComputeHash(_input);
-        foreach (CoreChoice core in Kernels())
+        foreach (InstructionSetChoice instructionSet in Kernels())
         {
             Array.Clear(_output);
-            core.Blake2sp(_input, _output);
-            BenchmarkInput.Verify("Blake2sp " + core, expected, _output);
+            instructionSet.Blake2sp(_input, _output);
+            BenchmarkInput.Verify("Blake2sp " + instructionSet, expected, _output);
         }
         if (RustBlake2.LoadError is null)
         {
@@ -109,7 +109,7 @@ public class Blake2spBenchmarks
 
     [Benchmark(Description = "BLAKE2sp(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
-    public void Blake2spKernel(CoreChoice Kernel) => Kernel.Blake2sp(_input, _output);
+    public void Blake2spKernel(InstructionSetChoice Kernel) => Kernel.Blake2sp(_input, _output);
 
     [Benchmark(Description = "Rust blake2s_simd::blake2sp")]
     [Requires(Requirement.Rust)]
@@ -140,7 +140,7 @@ public class ManyMessageBenchmarks
     {
         for (int i = 0; i < Count; i++)
             _inputs[i] = BenchmarkInput.Create(Size + i).AsMemory(0, Size);
-        foreach (CoreChoice kernel in Kernels())
+        foreach (InstructionSetChoice kernel in Kernels())
         {
             Array.Clear(_outputs);
             ManyKernel(kernel);
@@ -212,12 +212,12 @@ public class ManyMessageBenchmarks
     public void RustMany() => RustBlake2.HashMany(Algorithm == "BLAKE2b", _pointers, _lengths, _outputs, Algorithm == "BLAKE2b" ? 64 : 32);
 
     // Many-message hashing takes the parallel modes' lane kernels, so their list names the rows.
-    public static IEnumerable<CoreChoice> Kernels() => CoreChoice.SupportedParallel(isB: true);
+    public static IEnumerable<InstructionSetChoice> Kernels() => InstructionSetChoice.SupportedParallel(isB: true);
 
     /// <summary>The same call on each lane kernel by name (BLAKE2s has the same lane kernels' names).</summary>
     [Benchmark(Description = "ComputeAndWriteHashes(kernel)")]
     [ArgumentsSource(nameof(Kernels))]
-    public void ManyKernel(CoreChoice Kernel)
+    public void ManyKernel(InstructionSetChoice Kernel)
     {
         if (Algorithm == "BLAKE2b")
             Kernel.ManyBlake2b(_inputs, _outputs);

@@ -1,5 +1,5 @@
 // What a short one-shot call costs beyond its one compression: the library's span one-shot (3, 32 and 64 B, the full
-// digest) against a bare compression of one block on the same default core, for BLAKE2b, BLAKE2s and BLAKE-256
+// digest) against a bare compression of one block on the same default instruction set, for BLAKE2b, BLAKE2s and BLAKE-256
 // (whose 55 bytes of message fit one block with its padding). The target is at most one compression plus 20 ns; the
 // difference of the two rows is the fixed cost per call (parameter word, buffer zeroing, dispatch, clearing).
 using System;
@@ -44,10 +44,10 @@ public class FixedCostBenchmarks
     public void OneCompression()
     {
         if (Algorithm == "BLAKE2b")
-            LibraryCores.CompressOneBlockB(_chainB, _block);
+            LibraryKernels.CompressOneBlockB(_chainB, _block);
         else if (Algorithm == "BLAKE2s")
-            LibraryCores.CompressOneBlockS(_chainS, _block);
+            LibraryKernels.CompressOneBlockS(_chainS, _block);
         else
-            LibraryCores.CompressOneBlock256(_chainS, _block);
+            LibraryKernels.CompressOneBlock256(_chainS, _block);
     }
 }

@@ -16,7 +16,7 @@
 // --rounds N (in place of --job): each case N times, the whole run once per round, and a column with the median over
 // the rounds of each row's ratio to its baseline in the same round (Infrastructure/InterleavedRounds.cs): on a shared
 // VM whole processes run slow for minutes, and launches back to back share the spell where rounds do not.
-// BLAKE2FAST_CORE=scalar|sse41|avx2|avx512 caps the core that the library's default path (the Baseline rows) uses.
+// BLAKE2FAST_CORE=scalar|sse41|avx2|avx512 caps the instruction set that the library's default path (the Baseline rows) uses.
 using System;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
@@ -31,7 +31,7 @@ public static class Program
         // BenchmarkDotNet's header names the CPU by its brand string only; CPUID tells the generation.
         Console.WriteLine("// " + CpuInfo.Describe());
         Console.WriteLine("// " + Peers.Describe());
-        Console.WriteLine("// Blake2Fast cores: " + CoreChoice.Describe());
+        Console.WriteLine("// Blake2Fast instruction sets: " + InstructionSetChoice.Describe());
         Console.WriteLine($"// OpenSSL: {OpenSsl.LoadError ?? OpenSsl.Description}; libsodium: {Sodium.LoadError ?? Sodium.Description}");
         Console.WriteLine($"// Rust: {RustBlake2.LoadError ?? RustBlake2.Description}");
         if (args.Length > 0 && args[0] == "--alternate")

@@ -38,7 +38,7 @@ public class BoundaryTests
 
     [Theory]
     [MemberData(nameof(EveryLength))]
-    public void Length_OneShotAndIncremental_OnEveryCore(string algorithmName, int length)
+    public void Length_OneShotAndIncremental_OnEveryInstructionSet(string algorithmName, int length)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         LengthVectors vectors = LengthVectors.For(algorithm);
@@ -63,14 +63,14 @@ public class BoundaryTests
             var parameters = keyed ? new Blake2Parameters { Key = key } : default;
             string keying = keyed ? "keyed" : "unkeyed";
 
-            foreach (InstructionSet core in algorithm.Cores)
+            foreach (InstructionSet instructionSet in algorithm.SupportedInstructionSets)
             {
-                mismatches.Check(expected, algorithm.Hash(core, parameters, input), $"{keying}, core {core}, one-shot");
+                mismatches.Check(expected, algorithm.Hash(instructionSet, parameters, input), $"{keying}, instruction set {instructionSet}, one-shot");
                 foreach ((string name, IEnumerable<int> pieces) in patterns)
-                    mismatches.Check(expected, algorithm.HashInPieces(core, parameters, input, pieces), () => $"{keying}, core {core}, incremental, {name} [{SplitPatterns.Describe(pieces, length)}]");
+                    mismatches.Check(expected, algorithm.HashInPieces(instructionSet, parameters, input, pieces), () => $"{keying}, instruction set {instructionSet}, incremental, {name} [{SplitPatterns.Describe(pieces, length)}]");
             }
 
-            // Public API on the default core.
+            // Public API on the default instruction set.
             mismatches.Check(expected, keyed ? algorithm.ComputeHash(key, input) : algorithm.ComputeHash(input), $"{keying}, ComputeHash");
             var output = new byte[algorithm.MaxDigestLength];
             if (keyed)
@@ -88,11 +88,11 @@ public class BoundaryTests
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void ExactBlockMultiples_OnCore(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void ExactBlockMultiples_OnInstructionSet(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         int block = algorithm.BlockSize;
         byte[] key = VectorInputs.Key(algorithm.MaxKeyLength);
@@ -110,18 +110,18 @@ public class BoundaryTests
                 byte[] input = VectorInputs.Message(length);
                 string at = $"{keying}, {blocks} block(s) ({length} bytes)";
 
-                mismatches.Check(expected[length], algorithm.Hash(core, parameters, input), $"{at}, one-shot");
-                mismatches.Check(expected[length], algorithm.HashInPieces(core, parameters, input, SplitPatterns.Fixed(block)), $"{at}, block by block");
+                mismatches.Check(expected[length], algorithm.Hash(instructionSet, parameters, input), $"{at}, one-shot");
+                mismatches.Check(expected[length], algorithm.HashInPieces(instructionSet, parameters, input, SplitPatterns.Fixed(block)), $"{at}, block by block");
 
                 // A full final block followed by empty updates must still be treated as the last block.
-                Hasher hasher = algorithm.CreateIncrementalHasher(core, parameters);
+                Hasher hasher = algorithm.CreateIncrementalHasher(instructionSet, parameters);
                 hasher.Update(input);
                 hasher.Update(ReadOnlySpan<byte>.Empty);
                 hasher.Update(ReadOnlySpan<byte>.Empty);
                 mismatches.Check(expected[length], hasher.Finish(), $"{at}, whole input then two empty updates");
 
                 // Snapshots taken after each block boundary finish as the hash of that prefix.
-                Hasher running = algorithm.CreateIncrementalHasher(core, parameters);
+                Hasher running = algorithm.CreateIncrementalHasher(instructionSet, parameters);
                 for (int done = 0; done < blocks; done++)
                 {
                     running.Update(input.AsSpan(done * block, block));
@@ -133,20 +133,20 @@ public class BoundaryTests
                 if (length + 1 < expected.Length)
                 {
                     byte[] longer = VectorInputs.Message(length + 1);
-                    mismatches.Check(expected[length + 1], algorithm.HashInPieces(core, parameters, longer, SplitPatterns.Fixed(2 * block)), $"{keying}, {length + 1} bytes, two blocks at a time");
+                    mismatches.Check(expected[length + 1], algorithm.HashInPieces(instructionSet, parameters, longer, SplitPatterns.Fixed(2 * block)), $"{keying}, {length + 1} bytes, two blocks at a time");
                 }
             }
         }
 
-        mismatches.ThrowIfAny($"{algorithm.Name} exact block multiples on core {core}");
+        mismatches.ThrowIfAny($"{algorithm.Name} exact block multiples on instruction set {instructionSet}");
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void KeyedEmptyMessage_OnCore(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void KeyedEmptyMessage_OnInstructionSet(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         var mismatches = new Mismatches();
 
@@ -154,9 +154,9 @@ public class BoundaryTests
         byte[] fullKey = VectorInputs.Key(algorithm.MaxKeyLength);
         byte[] expected = vectors.Keyed[0];
         var parameters = new Blake2Parameters { Key = fullKey };
-        mismatches.Check(expected, algorithm.Hash(core, parameters, ReadOnlySpan<byte>.Empty), "full key, one-shot");
-        mismatches.Check(expected, algorithm.CreateIncrementalHasher(core, parameters).Finish(), "full key, incremental without any Update");
-        Hasher withEmptyUpdate = algorithm.CreateIncrementalHasher(core, parameters);
+        mismatches.Check(expected, algorithm.Hash(instructionSet, parameters, ReadOnlySpan<byte>.Empty), "full key, one-shot");
+        mismatches.Check(expected, algorithm.CreateIncrementalHasher(instructionSet, parameters).Finish(), "full key, incremental without any Update");
+        Hasher withEmptyUpdate = algorithm.CreateIncrementalHasher(instructionSet, parameters);
         withEmptyUpdate.Update(ReadOnlySpan<byte>.Empty);
         mismatches.Check(expected, withEmptyUpdate.Finish(), "full key, incremental with an empty Update");
         mismatches.Check(expected, algorithm.ComputeHash(fullKey, ReadOnlySpan<byte>.Empty), "full key, ComputeHash");
@@ -167,19 +167,19 @@ public class BoundaryTests
         {
             byte[] key = VectorInputs.Key(keyLength);
             var keyedParameters = new Blake2Parameters { Key = key };
-            mismatches.Check(byKeyLength[keyLength], algorithm.Hash(core, keyedParameters, ReadOnlySpan<byte>.Empty), $"key length {keyLength}, one-shot");
-            mismatches.Check(byKeyLength[keyLength], algorithm.CreateIncrementalHasher(core, keyedParameters).Finish(), $"key length {keyLength}, incremental without any Update");
+            mismatches.Check(byKeyLength[keyLength], algorithm.Hash(instructionSet, keyedParameters, ReadOnlySpan<byte>.Empty), $"key length {keyLength}, one-shot");
+            mismatches.Check(byKeyLength[keyLength], algorithm.CreateIncrementalHasher(instructionSet, keyedParameters).Finish(), $"key length {keyLength}, incremental without any Update");
         }
 
-        mismatches.ThrowIfAny($"{algorithm.Name} keyed empty message on core {core}");
+        mismatches.ThrowIfAny($"{algorithm.Name} keyed empty message on instruction set {instructionSet}");
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void EveryKeyLength_OnCore(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void EveryKeyLength_OnInstructionSet(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         var mismatches = new Mismatches();
 
         foreach (KeyLengthVectors set in LengthVectors.For(algorithm).KeyLengths)
@@ -190,9 +190,9 @@ public class BoundaryTests
                 byte[] key = VectorInputs.Key(keyLength);
                 var parameters = new Blake2Parameters { Key = key };
                 string at = $"input length {set.InputLength}, key length {keyLength}";
-                mismatches.Check(set.Digests[keyLength], algorithm.Hash(core, parameters, input), $"{at}, one-shot");
-                mismatches.Check(set.Digests[keyLength], algorithm.HashInPieces(core, parameters, input, SplitPatterns.IrregularCycle(keyLength)), $"{at}, irregular pieces");
-                if (core == algorithm.DefaultCore)
+                mismatches.Check(set.Digests[keyLength], algorithm.Hash(instructionSet, parameters, input), $"{at}, one-shot");
+                mismatches.Check(set.Digests[keyLength], algorithm.HashInPieces(instructionSet, parameters, input, SplitPatterns.IrregularCycle(keyLength)), $"{at}, irregular pieces");
+                if (instructionSet == algorithm.DefaultInstructionSet)
                 {
                     mismatches.Check(set.Digests[keyLength], algorithm.ComputeHash(key, input), $"{at}, ComputeHash(key, input)");
                     Hasher hasher = algorithm.CreateIncrementalHasher(key);
@@ -202,7 +202,7 @@ public class BoundaryTests
             }
         }
 
-        mismatches.ThrowIfAny($"{algorithm.Name} key lengths on core {core}");
+        mismatches.ThrowIfAny($"{algorithm.Name} key lengths on instruction set {instructionSet}");
     }
 
     [Theory]
@@ -223,10 +223,10 @@ public class BoundaryTests
                 string at = $"input length {set.InputLength}, {(keyed ? "keyed" : "unkeyed")}";
                 var parameters = new Blake2Parameters { DigestLength = digestLength, Key = keyed ? key : default };
 
-                foreach (InstructionSet core in algorithm.Cores)
+                foreach (InstructionSet instructionSet in algorithm.SupportedInstructionSets)
                 {
-                    mismatches.Check(expected, algorithm.Hash(core, parameters, input), $"{at}, core {core}, one-shot");
-                    mismatches.Check(expected, algorithm.HashInPieces(core, parameters, input, SplitPatterns.Random(digestLength + set.InputLength, 2 * algorithm.BlockSize)), $"{at}, core {core}, random pieces");
+                    mismatches.Check(expected, algorithm.Hash(instructionSet, parameters, input), $"{at}, instruction set {instructionSet}, one-shot");
+                    mismatches.Check(expected, algorithm.HashInPieces(instructionSet, parameters, input, SplitPatterns.Random(digestLength + set.InputLength, 2 * algorithm.BlockSize)), $"{at}, instruction set {instructionSet}, random pieces");
                 }
 
                 mismatches.Check(expected, keyed ? algorithm.ComputeHash(digestLength, key, input) : algorithm.ComputeHash(digestLength, input), $"{at}, ComputeHash(digestLength, ...)");

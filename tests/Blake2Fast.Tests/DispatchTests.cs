@@ -13,7 +13,7 @@ namespace Blake2Fast.Tests;
 
 /// <summary>
 /// CI runs the suite once per runtime leg (.ci/run sets BLAKE2FAST_EXPECTED_LEG); each leg switches the runtime's
-/// instruction sets off and this checks that the dispatch picked the core that leg must get.
+/// instruction sets off and this checks that the dispatch picked the instruction set that leg must get.
 /// </summary>
 public class DispatchTests
 {
@@ -27,13 +27,13 @@ public class DispatchTests
     private static bool LibraryIsNetStandard => LibraryTarget.StartsWith(".NETStandard", StringComparison.Ordinal);
 
     [Fact]
-    public void ReportsAndChecksTheChosenCores()
+    public void ReportsAndChecksTheChosenInstructionSets()
     {
         string leg = Environment.GetEnvironmentVariable("BLAKE2FAST_EXPECTED_LEG") ?? "(none)";
-        int lanesB = CoreTable.ManyBlake2b.Lanes(InstructionSets.DefaultManyB), lanesS = CoreTable.ManyBlake2s.Lanes(InstructionSets.DefaultManyS);
-        string line = $"leg={leg} library={LibraryTarget} cpu=[{Cpu.Current}] BLAKE2b core={InstructionSets.DefaultB} BLAKE2s core={InstructionSets.DefaultS} " +
-            $"BLAKE2bp core={InstructionSets.DefaultBp} BLAKE2sp core={InstructionSets.DefaultSp} BLAKE3 core={CoreTable.Blake3.Default} many-message lanes b={lanesB} s={lanesS} " +
-            $"supported b=[{string.Join(",", FixedDigestDriver.B.Cores)}] s=[{string.Join(",", FixedDigestDriver.S.Cores)}] BLAKE3=[{string.Join(",", CoreTable.Blake3.Supported)}]";
+        int lanesB = KernelTable.ManyBlake2b.Lanes(InstructionSets.DefaultManyB), lanesS = KernelTable.ManyBlake2s.Lanes(InstructionSets.DefaultManyS);
+        string line = $"leg={leg} library={LibraryTarget} cpu=[{Cpu.Current}] BLAKE2b={InstructionSets.DefaultB} BLAKE2s={InstructionSets.DefaultS} " +
+            $"BLAKE2bp={InstructionSets.DefaultBp} BLAKE2sp={InstructionSets.DefaultSp} BLAKE3={InstructionSets.DefaultBlake3} many-message lanes b={lanesB} s={lanesS} " +
+            $"supported b=[{string.Join(",", FixedDigestDriver.B.SupportedInstructionSets)}] s=[{string.Join(",", FixedDigestDriver.S.SupportedInstructionSets)}] BLAKE3=[{string.Join(",", KernelTable.Blake3.Supported)}]";
         _output.WriteLine(line);
         Console.WriteLine(line);
 
@@ -48,14 +48,14 @@ public class DispatchTests
         if (Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable) is not null)
             return; // a user-forced ceiling; the ceiling tests below cover it
 
-        (InstructionSet b, InstructionSet s) = ExpectedCores(leg);
+        (InstructionSet b, InstructionSet s) = ExpectedInstructionSets(leg);
         Assert.Equal(b, InstructionSets.DefaultB);
         Assert.Equal(s, InstructionSets.DefaultS);
 
         // The parallel modes and many-message hashing take the lane kernels wherever AVX2 or AdvSIMD runs, on every
         // CPU: 8/16 lanes of BLAKE2b/BLAKE2s on AVX-512, 4/8 on AVX2, 2/4 on NEON; below that the leaves run on the
         // single-stream instruction set.
-        InstructionSet lanes = Widest(CoreTable.Blake2bpLeaves);
+        InstructionSet lanes = Widest(KernelTable.Blake2bpLeaves);
         (int expectedB, int expectedS) = InstructionSets.Name(lanes) switch
         {
             "avx512" => (8, 16),
@@ -72,8 +72,8 @@ public class DispatchTests
         Assert.Equal(expectedS, lanesS);
 
         // BLAKE3's chunks always take the widest lane kernel (SSE4.1 where no AVX2 runs, unlike BLAKE2's lanes).
-        Assert.Equal(InstructionSets.Name(CoreTable.Blake3.Default), global::Blake2Fast.Blake3.CompressionCore);
-        Assert.Equal(Widest(CoreTable.Blake3), CoreTable.Blake3.Default);
+        Assert.Equal(InstructionSets.Name(InstructionSets.DefaultBlake3), global::Blake2Fast.Blake3.CompressionCore);
+        Assert.Equal(Widest(KernelTable.Blake3), InstructionSets.DefaultBlake3);
         if (leg == "arm64")
         {
             // The ARM64 leg (qemu) must really run the NEON kernels, not fall back to the portable ones.
@@ -87,7 +87,7 @@ public class DispatchTests
     /// What each leg must choose, worked out from the instruction sets' declared support tests (the runtime's own
     /// flags) and the kernels each job lists, not from the kernels' own checks or the library's choice.
     /// </summary>
-    private static (InstructionSet B, InstructionSet S) ExpectedCores(string leg)
+    private static (InstructionSet B, InstructionSet S) ExpectedInstructionSets(string leg)
     {
         if (LibraryIsNetStandard)
             return (InstructionSet.Scalar, InstructionSet.Scalar);
@@ -105,7 +105,7 @@ public class DispatchTests
         if (vendor == "AuthenticAMD" && family == 0x1A)
             return (InstructionSet.Scalar, InstructionSet.Scalar);
 #endif
-        return (Widest(CoreTable.Blake2b), Widest(CoreTable.Blake2s));
+        return (Widest(KernelTable.Blake2b), Widest(KernelTable.Blake2s));
     }
 
     /// <summary>
@@ -159,20 +159,20 @@ public class DispatchTests
     [InlineData("avx512", "Avx512")]
     [InlineData("neon", "Neon")]
     [InlineData("AdvSimd", "Neon")]
-    public void TheEnvironmentOverrideIsHonoured(string name, string coreName)
+    public void TheEnvironmentOverrideIsHonoured(string name, string instructionSetName)
     {
-        InstructionSet requested = FixedDigestDriver.ParseCore(coreName);
-        foreach (KernelSet set in CoreTable.All)
+        InstructionSet requested = FixedDigestDriver.ParseInstructionSet(instructionSetName);
+        foreach (KernelSet set in KernelTable.All)
         {
             InstructionSet chosen = set.Choose(name);
             Assert.True(set.Supported.Contains(chosen), $"{set.Name} {name}: chose {chosen}, which does not run here");
             if (set.Supported.Contains(requested))
             {
-                // A core that runs here is used exactly, whatever the CPU rules prefer.
+                // An instruction set that runs here is used exactly, whatever the CPU rules prefer.
                 Assert.Equal(requested, chosen);
                 continue;
             }
-            // Else a narrower core of the request's own architecture, or the portable one: never another architecture's.
+            // Else a narrower instruction set of the request's own architecture, or the portable one: never another architecture's.
             Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Architecture(chosen) == InstructionSets.Architecture(requested),
                 $"{set.Name} {name}: chose {chosen}");
             Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Declaration(chosen).Rank < InstructionSets.Declaration(requested).Rank, $"{set.Name} {name}: chose {chosen}");
@@ -191,11 +191,11 @@ public class DispatchTests
     {
         foreach (InstructionSet requested in Enum.GetValues(typeof(InstructionSet)))
         {
-            foreach (InstructionSet core in Enum.GetValues(typeof(InstructionSet)))
+            foreach (InstructionSet instructionSet in Enum.GetValues(typeof(InstructionSet)))
             {
-                bool crosses = core != InstructionSet.Scalar && InstructionSets.Architecture(core) != InstructionSets.Architecture(requested);
+                bool crosses = instructionSet != InstructionSet.Scalar && InstructionSets.Architecture(instructionSet) != InstructionSets.Architecture(requested);
                 if (crosses)
-                    Assert.False(InstructionSets.IsAtOrBelow(core, requested), $"{core} stood in for {requested}");
+                    Assert.False(InstructionSets.IsAtOrBelow(instructionSet, requested), $"{instructionSet} stood in for {requested}");
             }
             Assert.True(InstructionSets.IsAtOrBelow(InstructionSet.Scalar, requested));
         }
@@ -207,7 +207,7 @@ public class DispatchTests
     [Fact]
     public void EveryKernelOfTheRegistryDeclaresAnInstructionSetOnceAndALaneCount()
     {
-        foreach (KernelSet set in CoreTable.All)
+        foreach (KernelSet set in KernelTable.All)
         {
             // Once per instruction set and layout: BLAKE3 has a lane kernel, a row kernel and a lane kernel with a woven
             // row of the same set.
@@ -233,31 +233,31 @@ public class DispatchTests
     [Fact]
     public void AnUnknownNameMeansTheDefault()
     {
-        foreach (KernelSet set in CoreTable.All)
-            Assert.Equal(set.Choose(null), set.Choose("no-such-core"));
+        foreach (KernelSet set in KernelTable.All)
+            Assert.Equal(set.Choose(null), set.Choose("no-such-instruction-set"));
     }
 
     [Fact]
     public void WithoutARequestTheFirstRunnableKernelOrTheCpuRuleWins()
     {
-        InstructionSet b = CoreTable.Blake2b.Choose(null);
+        InstructionSet b = KernelTable.Blake2b.Choose(null);
         if (CpuRules.PreferScalarForOneMessage)
             Assert.Equal(InstructionSet.Scalar, b);
         else
-            Assert.Equal(FixedDigestDriver.B.Cores.Max(), b); // the table lists the widest first, and the widest runs
+            Assert.Equal(FixedDigestDriver.B.SupportedInstructionSets.Max(), b); // the table lists the widest first, and the widest runs
         // Lanes always beat one message at a time: a lane job picks its widest lane kernel that runs.
-        InstructionSet lanes = CoreTable.Blake2bpLeaves.Choose(null);
-        Assert.True(CoreTable.Blake2bpLeaves.Lanes(lanes) > 1 || !CoreTable.Blake2bpLeaves.Supported.Any(c => CoreTable.Blake2bpLeaves.Lanes(c) > 1));
+        InstructionSet lanes = KernelTable.Blake2bpLeaves.Choose(null);
+        Assert.True(KernelTable.Blake2bpLeaves.Lanes(lanes) > 1 || !KernelTable.Blake2bpLeaves.Supported.Any(c => KernelTable.Blake2bpLeaves.Lanes(c) > 1));
     }
 
     [Fact]
-    public unsafe void EveryCoreNameReachesAKernelOfEachAlgorithm()
+    public unsafe void EveryInstructionSetNameReachesAKernelOfEachAlgorithm()
     {
-        // States carry a core's name; one-message jobs answer every name with their best kernel at or below it.
-        foreach (InstructionSet core in Enum.GetValues(typeof(InstructionSet)))
+        // States carry an instruction set's name; one-message jobs answer every name with their best kernel at or below it.
+        foreach (InstructionSet instructionSet in Enum.GetValues(typeof(InstructionSet)))
         {
-            Assert.True(CoreTable.Blake2b.Entry(core) != null, $"BLAKE2b {core}");
-            Assert.True(CoreTable.Blake2s.Entry(core) != null, $"BLAKE2s {core}");
+            Assert.True(KernelTable.Blake2b.Entry(instructionSet) != null, $"BLAKE2b {instructionSet}");
+            Assert.True(KernelTable.Blake2s.Entry(instructionSet) != null, $"BLAKE2s {instructionSet}");
         }
     }
 
@@ -280,8 +280,8 @@ public class DispatchTests
     [Fact]
     public void NamesRoundTrip()
     {
-        foreach (InstructionSet core in Enum.GetValues(typeof(InstructionSet)))
-            Assert.Equal(core, InstructionSets.Parse(InstructionSets.Name(core)));
+        foreach (InstructionSet instructionSet in Enum.GetValues(typeof(InstructionSet)))
+            Assert.Equal(instructionSet, InstructionSets.Parse(InstructionSets.Name(instructionSet)));
     }
 
     [Fact]
@@ -293,7 +293,7 @@ public class DispatchTests
         string report = writer.ToString();
         _output.WriteLine(report);
         Assert.Contains(Cpu.Current.ToString(), report);
-        foreach (KernelSet set in CoreTable.All)
+        foreach (KernelSet set in KernelTable.All)
         {
             // One kernel is the job's ("chosen"): the first of the default instruction set; a later one of that set
             // (BLAKE3's AVX-512 rows) only takes a short rest.
@@ -315,7 +315,7 @@ public class DispatchTests
     [Fact]
     public void ScalarIsAlwaysSupportedAndListedFirst()
     {
-        Assert.Equal(InstructionSet.Scalar, FixedDigestDriver.B.Cores.First());
-        Assert.Equal(InstructionSet.Scalar, FixedDigestDriver.S.Cores.First());
+        Assert.Equal(InstructionSet.Scalar, FixedDigestDriver.B.SupportedInstructionSets.First());
+        Assert.Equal(InstructionSet.Scalar, FixedDigestDriver.S.SupportedInstructionSets.First());
     }
 }

@@ -19,9 +19,9 @@ public class KnownAnswerTests
 {
     public const int EntriesPerGroup = 256;
 
-    /// <summary>One theory case per (algorithm, supported core, keyed/unkeyed).</summary>
-    public static IEnumerable<object[]> CoresAndKeying() =>
-        FixedDigestDriver.AllCores().SelectMany(c => new[] { new object[] { c[0], c[1], false }, new object[] { c[0], c[1], true } });
+    /// <summary>One theory case per (algorithm, supported instruction set, keyed/unkeyed).</summary>
+    public static IEnumerable<object[]> InstructionSetsAndKeying() =>
+        FixedDigestDriver.AllInstructionSets().SelectMany(c => new[] { new object[] { c[0], c[1], false }, new object[] { c[0], c[1], true } });
 
     [Fact]
     public void KatFile_HasTheExpectedShape()
@@ -43,11 +43,11 @@ public class KnownAnswerTests
     }
 
     [Theory]
-    [MemberData(nameof(CoresAndKeying))]
-    public void OneShot_OnCore_MatchesEveryEntry(string algorithmName, string coreName, bool keyed)
+    [MemberData(nameof(InstructionSetsAndKeying))]
+    public void OneShot_OnInstructionSet_MatchesEveryEntry(string algorithmName, string instructionSetName, bool keyed)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         var mismatches = new Mismatches();
         IReadOnlyList<KatEntry> group = KatVectors.Group(algorithm.Name, keyed);
         Assert.Equal(EntriesPerGroup, group.Count);
@@ -56,30 +56,30 @@ public class KnownAnswerTests
         {
             KatEntry entry = group[i];
             var parameters = new Blake2Parameters { Key = entry.Key };
-            mismatches.Check(entry.Expected, algorithm.Hash(core, parameters, entry.Input), $"entry {i} (input length {entry.Input.Length}), Hash(core)");
+            mismatches.Check(entry.Expected, algorithm.Hash(instructionSet, parameters, entry.Input), $"entry {i} (input length {entry.Input.Length}), Hash(instructionSet)");
 
             // Into an exactly sized span and into a larger one: nothing past the digest may be touched.
             var output = new byte[algorithm.MaxDigestLength + 24];
             output.AsSpan().Fill(0xA5);
-            algorithm.Hash(core, parameters, entry.Input, output);
-            mismatches.Check(entry.Expected, output.AsSpan(0, algorithm.MaxDigestLength).ToArray(), $"entry {i} (input length {entry.Input.Length}), Hash(core, larger output span)");
+            algorithm.Hash(instructionSet, parameters, entry.Input, output);
+            mismatches.Check(entry.Expected, output.AsSpan(0, algorithm.MaxDigestLength).ToArray(), $"entry {i} (input length {entry.Input.Length}), Hash(instructionSet, larger output span)");
             mismatches.CheckUntouched(output.AsSpan(algorithm.MaxDigestLength), 0xA5, $"entry {i} (input length {entry.Input.Length}), bytes after the digest");
 
             // Input that is not at the start of its array (unaligned for the SIMD loads).
             var shifted = new byte[entry.Input.Length + 3];
             entry.Input.CopyTo(shifted, 3);
-            mismatches.Check(entry.Expected, algorithm.Hash(core, parameters, shifted.AsSpan(3)), $"entry {i} (input length {entry.Input.Length}), Hash(core, unaligned input)");
+            mismatches.Check(entry.Expected, algorithm.Hash(instructionSet, parameters, shifted.AsSpan(3)), $"entry {i} (input length {entry.Input.Length}), Hash(instructionSet, unaligned input)");
         }
 
-        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT, one-shot on core {core}");
+        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT, one-shot on instructionSet {instructionSet}");
     }
 
     [Theory]
-    [MemberData(nameof(CoresAndKeying))]
-    public void Incremental_OnCore_IrregularSplits_MatchesEveryEntry(string algorithmName, string coreName, bool keyed)
+    [MemberData(nameof(InstructionSetsAndKeying))]
+    public void Incremental_OnInstructionSet_IrregularSplits_MatchesEveryEntry(string algorithmName, string instructionSetName, bool keyed)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         var mismatches = new Mismatches();
         IReadOnlyList<KatEntry> group = KatVectors.Group(algorithm.Name, keyed);
         Assert.Equal(EntriesPerGroup, group.Count);
@@ -91,16 +91,16 @@ public class KnownAnswerTests
             string at = $"entry {i} (input length {entry.Input.Length})";
 
             // The fixed irregular cycle, started at a different place for every entry.
-            mismatches.Check(entry.Expected, algorithm.HashInPieces(core, parameters, entry.Input, SplitPatterns.IrregularCycle(i)),
+            mismatches.Check(entry.Expected, algorithm.HashInPieces(instructionSet, parameters, entry.Input, SplitPatterns.IrregularCycle(i)),
                 $"{at}, irregular cycle starting at {i % SplitPatterns.IrregularPieces.Length} [{SplitPatterns.Describe(SplitPatterns.IrregularCycle(i), entry.Input.Length)}]");
 
             // A pseudo-random split seeded by the entry.
             int seed = (0x2000 | (algorithm.SeedTag << 8)) + (keyed ? 0x8000 : 0) + i;
-            mismatches.Check(entry.Expected, algorithm.HashInPieces(core, parameters, entry.Input, SplitPatterns.Random(seed, 2 * algorithm.BlockSize + 2)),
+            mismatches.Check(entry.Expected, algorithm.HashInPieces(instructionSet, parameters, entry.Input, SplitPatterns.Random(seed, 2 * algorithm.BlockSize + 2)),
                 $"{at}, random split seed {seed} [{SplitPatterns.Describe(SplitPatterns.Random(seed, 2 * algorithm.BlockSize + 2), entry.Input.Length)}]");
 
             // Whole input in one Update, then Finish into a span; and no Update at all for the empty input.
-            Hasher hasher = algorithm.CreateIncrementalHasher(core, parameters);
+            Hasher hasher = algorithm.CreateIncrementalHasher(instructionSet, parameters);
             if (entry.Input.Length > 0)
                 hasher.Update(entry.Input);
             var output = new byte[algorithm.MaxDigestLength];
@@ -108,7 +108,7 @@ public class KnownAnswerTests
             mismatches.Check(entry.Expected, output, $"{at}, single Update + Finish(span)");
         }
 
-        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT, incremental on core {core}");
+        mismatches.ThrowIfAny($"{algorithm.Name} {(keyed ? "keyed" : "unkeyed")} KAT, incremental on instructionSet {instructionSet}");
     }
 }
 

@@ -41,7 +41,7 @@ public class ParameterBlockTests
 
     [Theory]
     [MemberData(nameof(EveryVector))]
-    public void Vector_OnEveryCore_AndPublicApi(string algorithmName, string name)
+    public void Vector_OnEveryInstructionSet_AndPublicApi(string algorithmName, string name)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         ParameterVector vector = ParameterVector.Get(algorithmName, name);
@@ -50,21 +50,21 @@ public class ParameterBlockTests
         byte[] expected = vector.Expected;
         var mismatches = new Mismatches();
 
-        foreach (InstructionSet core in algorithm.Cores)
+        foreach (InstructionSet instructionSet in algorithm.SupportedInstructionSets)
         {
-            mismatches.Check(expected, algorithm.Hash(core, parameters, input), $"core {core}, one-shot");
+            mismatches.Check(expected, algorithm.Hash(instructionSet, parameters, input), $"instruction set {instructionSet}, one-shot");
 
             var output = new byte[expected.Length + 9];
             output.AsSpan().Fill(0x3C);
-            algorithm.Hash(core, parameters, input, output);
-            mismatches.Check(expected, output.AsSpan(0, expected.Length).ToArray(), $"core {core}, one-shot into a larger span");
-            mismatches.CheckUntouched(output.AsSpan(expected.Length), 0x3C, $"core {core}, one-shot into a larger span");
+            algorithm.Hash(instructionSet, parameters, input, output);
+            mismatches.Check(expected, output.AsSpan(0, expected.Length).ToArray(), $"instruction set {instructionSet}, one-shot into a larger span");
+            mismatches.CheckUntouched(output.AsSpan(expected.Length), 0x3C, $"instruction set {instructionSet}, one-shot into a larger span");
 
-            mismatches.Check(expected, algorithm.HashInPieces(core, parameters, input, SplitPatterns.IrregularCycle(vector.InputLength)), $"core {core}, incremental, irregular pieces");
-            mismatches.Check(expected, algorithm.HashInPieces(core, parameters, input, SplitPatterns.Fixed(algorithm.BlockSize)), $"core {core}, incremental, block-sized pieces");
+            mismatches.Check(expected, algorithm.HashInPieces(instructionSet, parameters, input, SplitPatterns.IrregularCycle(vector.InputLength)), $"instruction set {instructionSet}, incremental, irregular pieces");
+            mismatches.Check(expected, algorithm.HashInPieces(instructionSet, parameters, input, SplitPatterns.Fixed(algorithm.BlockSize)), $"instruction set {instructionSet}, incremental, block-sized pieces");
         }
 
-        // Public API, default core.
+        // Public API, default instruction set.
         mismatches.Check(expected, algorithm.ComputeHash(parameters, input), "ComputeHash(parameters)");
         var span = new byte[expected.Length + 5];
         span.AsSpan().Fill(0xC3);
@@ -101,11 +101,11 @@ public class ParameterBlockTests
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void DefaultParameters_EqualThePlainApi(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void DefaultParameters_EqualThePlainApi(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         LengthVectors vectors = LengthVectors.For(algorithm);
         var mismatches = new Mismatches();
 
@@ -126,8 +126,8 @@ public class ParameterBlockTests
             byte[] expected = vectors.Unkeyed[length];
             string at = $"input length {length}";
             mismatches.Check(expected, algorithm.ComputeHash(input), $"{at}, ComputeHash(input) (the plain API)");
-            mismatches.Check(expected, algorithm.Hash(core, default, input), $"{at}, Hash(core, default)");
-            mismatches.Check(expected, Feed(algorithm.CreateIncrementalHasher(core, default), input), $"{at}, incremental(core, default)");
+            mismatches.Check(expected, algorithm.Hash(instructionSet, default, input), $"{at}, Hash(instructionSet, default)");
+            mismatches.Check(expected, Feed(algorithm.CreateIncrementalHasher(instructionSet, default), input), $"{at}, incremental(instructionSet, default)");
             mismatches.Check(expected, algorithm.ComputeHash(default(Blake2Parameters), input), $"{at}, ComputeHash(default(Blake2Parameters))");
             mismatches.Check(expected, Feed(algorithm.CreateIncrementalHasher(default(Blake2Parameters)), input), $"{at}, CreateIncrementalHasher(default(Blake2Parameters))");
 
@@ -146,7 +146,7 @@ public class ParameterBlockTests
                 Salt = new byte[algorithm.SaltLength],
                 Personalization = new byte[3],
             };
-            mismatches.Check(expected, algorithm.Hash(core, explicitDefaults, input), $"{at}, Hash(core, explicit sequential defaults, zero salt/personalization)");
+            mismatches.Check(expected, algorithm.Hash(instructionSet, explicitDefaults, input), $"{at}, Hash(instructionSet, explicit sequential defaults, zero salt/personalization)");
         }
 
         // A key set through the parameters equals the plain keyed API and the hashlib vector.
@@ -154,19 +154,19 @@ public class ParameterBlockTests
         foreach (int length in new[] { 0, algorithm.BlockSize, 2 * algorithm.BlockSize + 1 })
         {
             byte[] input = VectorInputs.Message(length);
-            mismatches.Check(vectors.Keyed[length], algorithm.Hash(core, new Blake2Parameters { Key = key }, input), $"keyed input length {length}, Hash(core, parameters with key)");
+            mismatches.Check(vectors.Keyed[length], algorithm.Hash(instructionSet, new Blake2Parameters { Key = key }, input), $"keyed input length {length}, Hash(instructionSet, parameters with key)");
             mismatches.Check(vectors.Keyed[length], algorithm.ComputeHash(key, input), $"keyed input length {length}, ComputeHash(key, input)");
         }
 
-        mismatches.ThrowIfAny($"{algorithm.Name} default parameters on core {core}");
+        mismatches.ThrowIfAny($"{algorithm.Name} default parameters on instruction set {instructionSet}");
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void ShortSaltAndPersonalization_AreZeroPadded_OnCore(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void ShortSaltAndPersonalization_AreZeroPadded_OnInstructionSet(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         byte[] input = VectorInputs.Message(100);
         var mismatches = new Mismatches();
 
@@ -177,7 +177,7 @@ public class ParameterBlockTests
             vector.Salt!.CopyTo(padded, 0);
             Blake2Parameters parameters = vector.ToParameters();
             parameters.Salt = padded;
-            mismatches.Check(vector.Expected, algorithm.Hash(core, parameters, VectorInputs.Message(vector.InputLength)), $"'{vector.Name}' with the salt padded by hand");
+            mismatches.Check(vector.Expected, algorithm.Hash(instructionSet, parameters, VectorInputs.Message(vector.InputLength)), $"'{vector.Name}' with the salt padded by hand");
         }
 
         foreach (ParameterVector vector in ParameterVector.All.Where(v => v.Algorithm == algorithm.Name && (v.Personalization?.Length ?? algorithm.SaltLength) < algorithm.SaltLength))
@@ -186,21 +186,21 @@ public class ParameterBlockTests
             vector.Personalization!.CopyTo(padded, 0);
             Blake2Parameters parameters = vector.ToParameters();
             parameters.Personalization = padded;
-            mismatches.Check(vector.Expected, algorithm.Hash(core, parameters, VectorInputs.Message(vector.InputLength)), $"'{vector.Name}' with the personalization padded by hand");
+            mismatches.Check(vector.Expected, algorithm.Hash(instructionSet, parameters, VectorInputs.Message(vector.InputLength)), $"'{vector.Name}' with the personalization padded by hand");
         }
 
         // And a salt or personalization does change the digest (each field reaches the state).
-        byte[] plain = algorithm.Hash(core, default, input);
+        byte[] plain = algorithm.Hash(instructionSet, default, input);
         byte[] oneByte = { 1 };
         byte[] lastByte = new byte[algorithm.SaltLength];
         lastByte[^1] = 0x80;
         foreach ((string what, byte[] value) in new[] { ("1", oneByte), ("last byte", lastByte) })
         {
-            Assert.False(plain.AsSpan().SequenceEqual(algorithm.Hash(core, new Blake2Parameters { Salt = value }, input)), $"salt {what} did not change the digest");
-            Assert.False(plain.AsSpan().SequenceEqual(algorithm.Hash(core, new Blake2Parameters { Personalization = value }, input)), $"personalization {what} did not change the digest");
+            Assert.False(plain.AsSpan().SequenceEqual(algorithm.Hash(instructionSet, new Blake2Parameters { Salt = value }, input)), $"salt {what} did not change the digest");
+            Assert.False(plain.AsSpan().SequenceEqual(algorithm.Hash(instructionSet, new Blake2Parameters { Personalization = value }, input)), $"personalization {what} did not change the digest");
         }
 
-        mismatches.ThrowIfAny($"{algorithm.Name} zero padding on core {core}");
+        mismatches.ThrowIfAny($"{algorithm.Name} zero padding on instruction set {instructionSet}");
     }
 
     private static byte[] Feed(Hasher hasher, byte[] input)

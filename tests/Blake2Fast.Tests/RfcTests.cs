@@ -103,42 +103,42 @@ public class RfcTests
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void AppendixAB_Abc_OnCore(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void AppendixAB_Abc_OnInstructionSet(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
-        Assert.Equal(AbcDigest(algorithm), algorithm.Hash(core, default, s_abc));
-        Assert.Equal(AbcDigest(algorithm), algorithm.HashInPieces(core, default, s_abc, new[] { 1, 1, 1 }));
-        Assert.Equal(AbcDigest(algorithm), algorithm.HashInPieces(core, default, s_abc, new[] { 0, 3 }));
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
+        Assert.Equal(AbcDigest(algorithm), algorithm.Hash(instructionSet, default, s_abc));
+        Assert.Equal(AbcDigest(algorithm), algorithm.HashInPieces(instructionSet, default, s_abc, new[] { 1, 1, 1 }));
+        Assert.Equal(AbcDigest(algorithm), algorithm.HashInPieces(instructionSet, default, s_abc, new[] { 0, 3 }));
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void AppendixE_SelfTest_OnCore(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void AppendixE_SelfTest_OnInstructionSet(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
 
         // The grand hash is a 32-byte digest over all the digests below, as in blake2b_selftest / blake2s_selftest.
-        Hasher grand = algorithm.CreateIncrementalHasher(core, new Blake2Parameters { DigestLength = 32 });
-        // A second grand hash over the same digests computed incrementally (in odd pieces) on the same core.
-        Hasher grandIncremental = algorithm.CreateIncrementalHasher(core, new Blake2Parameters { DigestLength = 32 });
+        Hasher grand = algorithm.CreateIncrementalHasher(instructionSet, new Blake2Parameters { DigestLength = 32 });
+        // A second grand hash over the same digests computed incrementally (in odd pieces) on the same instruction set.
+        Hasher grandIncremental = algorithm.CreateIncrementalHasher(instructionSet, new Blake2Parameters { DigestLength = 32 });
 
         foreach (int outlen in SelfTestDigestLengths(algorithm))
         {
             foreach (int inlen in SelfTestInputLengths(algorithm))
             {
                 byte[] input = SelfTestSequence(inlen, (uint)inlen);
-                byte[] md = algorithm.Hash(core, new Blake2Parameters { DigestLength = outlen }, input);
+                byte[] md = algorithm.Hash(instructionSet, new Blake2Parameters { DigestLength = outlen }, input);
                 Assert.Equal(outlen, md.Length);
                 grand.Update(md);
-                grandIncremental.Update(algorithm.HashInPieces(core, new Blake2Parameters { DigestLength = outlen }, input, SplitPatterns.IrregularCycle(inlen)));
+                grandIncremental.Update(algorithm.HashInPieces(instructionSet, new Blake2Parameters { DigestLength = outlen }, input, SplitPatterns.IrregularCycle(inlen)));
 
                 byte[] key = SelfTestSequence(outlen, (uint)outlen);
-                md = algorithm.Hash(core, new Blake2Parameters { DigestLength = outlen, Key = key }, input);
+                md = algorithm.Hash(instructionSet, new Blake2Parameters { DigestLength = outlen, Key = key }, input);
                 grand.Update(md);
-                grandIncremental.Update(algorithm.HashInPieces(core, new Blake2Parameters { DigestLength = outlen, Key = key }, input, SplitPatterns.IrregularCycle(outlen)));
+                grandIncremental.Update(algorithm.HashInPieces(instructionSet, new Blake2Parameters { DigestLength = outlen, Key = key }, input, SplitPatterns.IrregularCycle(outlen)));
             }
         }
 

@@ -96,7 +96,7 @@ public sealed class ProcessTests : IClassFixture<SampleFiles>
     }
 
     /// <summary>
-    /// The executable on each compression core (the library's own switch, which the native build honours; the
+    /// The executable on each compression kernel (the library's own switch, which the native build honours; the
     /// runtime's DOTNET_Enable* switches only reach a JIT build), on block-boundary sizes and the 5 MiB file.
     /// </summary>
     [Theory]
@@ -104,10 +104,10 @@ public sealed class ProcessTests : IClassFixture<SampleFiles>
     [InlineData("sse41")]
     [InlineData("avx2")]
     [InlineData("avx512")]
-    public void The_executable_hashes_like_b2sum_on_every_core(string core)
+    public void The_executable_hashes_like_b2sum_on_every_instruction_set(string instructionSet)
     {
         string files = "empty 127-bytes 128-bytes 129-bytes one-MiB-plus-one five-MiB-random.bin";
-        ToolResult result = ShellRunner.AssertSameAsB2sum(_samples.Directory, "export BLAKE2FAST_CORE=" + core + "; \"$TOOL\" " + files + " && \"$TOOL\" -l 256 --tag " + files);
+        ToolResult result = ShellRunner.AssertSameAsB2sum(_samples.Directory, "export BLAKE2FAST_CORE=" + instructionSet + "; \"$TOOL\" " + files + " && \"$TOOL\" -l 256 --tag " + files);
         Assert.Equal(0, result.ExitCode);
         Assert.Equal(12, result.Stdout.Count(c => c == '\n'));
     }

@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis;
 namespace Blake2Fast.Generators.Cores;
 
 /// <summary>
-/// Writes BLAKE3's portable compression out in full, as <see cref="UnrolledCoreGenerator"/> does for BLAKE2: BLAKE2s's
+/// Writes BLAKE3's portable compression out in full, as <see cref="UnrolledKernelGenerator"/> does for BLAKE2: BLAKE2s's
 /// G with rotations 16, 12, 8, 7, seven rounds, and the fixed message permutation applied here, at generation time,
 /// as a renaming of the message locals, so no message word ever moves at run time.
 /// </summary>
@@ -33,7 +33,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
             /// </summary>
             /// <summary>
             /// Asks the build to write BLAKE3's seven rounds in the row layout into this partial class, as
-            /// <c>RowRounds(ref a, ref b, ref c, ref d, x0, y0, x1, y1)</c> (see <c>Blake3RowCore</c>): + and ^ as operators,
+            /// <c>RowRounds(ref a, ref b, ref c, ref d, x0, y0, x1, y1)</c> (see <c>Blake3RowKernel</c>): + and ^ as operators,
             /// every other step a call to the class's nested <c>Ops</c> struct (Rot16, Rot12, Rot8, Rot7, Words, Pick, Blend).
             /// </summary>
             [global::System.AttributeUsage(global::System.AttributeTargets.Class, Inherited = false)]
@@ -45,7 +45,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
 
             /// <summary>
             /// Asks the build to write, beside <c>[UnrolledBlake3Lanes]</c>'s rounds, <c>RoundsWithRow</c> for rows of this
-            /// vector type: the same rounds with one compression in the row layout (<c>Blake3RowCore</c>) woven in, a
+            /// vector type: the same rounds with one compression in the row layout (<c>Blake3RowKernel</c>) woven in, a
             /// step after every few lane lines. Once per row width.
             /// </summary>
             [global::System.AttributeUsage(global::System.AttributeTargets.Class, Inherited = false, AllowMultiple = true)]
@@ -150,7 +150,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
         {
             s.AppendLine("        /// <summary>");
             s.AppendLine("        /// <see cref=\"Rounds\"/> with one more compression woven in: rows a, b, c, d of one input per 128-bit lane in the");
-            s.AppendLine("        /// row layout, its message x0, y0, x1, y1 as <c>Blake3RowCore.LoadMessage</c> gives it. The row's steps form one");
+            s.AppendLine("        /// row layout, its message x0, y0, x1, y1 as <c>Blake3RowKernel.LoadMessage</c> gives it. The row's steps form one");
             s.AppendLine("        /// dependency chain; placed a step after every few lane lines, they run in the gaps of the lanes' throughput-bound");
             s.AppendLine("        /// work instead of after it. Intrinsics, not Ops calls: the loop's inlining budget has no room for 500 more");
             s.AppendLine("        /// inlinees (its transposes became calls).");
@@ -199,7 +199,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
 
     /// <summary>
     /// The seven lane rounds (see <see cref="LanesSource"/>); with <paramref name="withRow"/>, each round's row steps
-    /// (<c>Blake3RowCore</c>: two G halves on the columns, the turn, two on the diagonals, the turn back, the message
+    /// (<c>Blake3RowKernel</c>: two G halves on the columns, the turn, two on the diagonals, the turn back, the message
     /// permutation) spread evenly over its 32 lane lines.
     /// </summary>
     private static void AppendLaneRounds(StringBuilder s, string rotate, (string Vector, string Rotate, string Words, string Pick, string Blend)? row)
@@ -247,7 +247,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
         string[] steps = RowSteps(ops, last: false);
         // Seven calls of one round and one permutation, not seven rounds in one method: that many Ops calls in one
         // inlinee exceed what the JIT inlines into the kernel (the rounds became a call).
-        s.AppendLine("        /// <summary>BLAKE3's seven rounds on rows a..d (in and out), the message x0..y1 as <c>Blake3RowCore.LoadMessage</c> gives it.</summary>");
+        s.AppendLine("        /// <summary>BLAKE3's seven rounds on rows a..d (in and out), the message x0..y1 as <c>Blake3RowKernel.LoadMessage</c> gives it.</summary>");
         s.AppendLine("        [MethodImpl(MethodImplOptions.AggressiveInlining)]");
         s.AppendLine($"        internal static void RowRounds(ref {vector} a, ref {vector} b, ref {vector} c, ref {vector} d, {vector} x0, {vector} y0, {vector} x1, {vector} y1)");
         s.AppendLine("        {");
@@ -280,7 +280,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
     }
 
     /// <summary>
-    /// One round of the row layout, step by step, the one description of it (see <c>Blake3RowCore</c> for the layout): G's two
+    /// One round of the row layout, step by step, the one description of it (see <c>Blake3RowKernel</c> for the layout): G's two
     /// halves on the columns (message x0, y0), the turn of a, c and d that makes the diagonals columns, G on them (x1,
     /// y1), the turn back, and the message permutation as a fixed network of shuffles (none after the last round).
     /// </summary>

@@ -10,8 +10,8 @@ namespace Blake2Fast.Generators.Surface;
 /// XML docs) from the <c>[HashSurface]</c> declaration on the hand-written part of the static class.
 /// </summary>
 /// <remarks>
-/// The hand-written part holds the attribute, an <c>internal static Core</c> property (the only place the surface
-/// names a compression core; the generated state's constructor takes that property's type) and whatever is truly
+/// The hand-written part holds the attribute, an <c>internal static InstructionSet</c> property (the only place the surface
+/// names an instruction set; the generated state's constructor takes that property's type) and whatever is truly
 /// specific. The state wrapper is emitted from <c>Inner</c>: over a BLAKE2 engine (<see cref="StateEmitter"/>), a
 /// BLAKE2X reader (<see cref="XofEmitter"/>) or a salted fixed-length engine (BLAKE-256/224, <c>SaltLength</c>:
 /// <see cref="SaltedStateEmitter"/>). BLAKE3 leaves <c>Inner</c> unset and writes its state by hand (a tree, an
@@ -86,16 +86,16 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
                 public int SaltLength { get; set; }
 
                 /// <summary>
-                /// The member of <c>InstructionSets</c> that names the core every hash runs on (e.g. <c>nameof(InstructionSets.DefaultB)</c>):
-                /// the generator then writes the internal <c>Core</c> property; null when the class writes its own.
+                /// The member of <c>InstructionSets</c> that names the instruction set every hash runs on (e.g. <c>nameof(InstructionSets.DefaultB)</c>):
+                /// the generator then writes the internal <c>InstructionSet</c> property; null when the class writes its own.
                 /// </summary>
-                public string? Core { get; set; }
+                public string? InstructionSet { get; set; }
 
                 /// <summary>The many-message engine behind <c>ComputeAndWriteHashes</c>; null for none.</summary>
                 public global::System.Type? Many { get; set; }
 
-                /// <summary>The member of <c>InstructionSets</c> that names the lane core <see cref="Many"/> runs on.</summary>
-                public string? ManyCore { get; set; }
+                /// <summary>The member of <c>InstructionSets</c> that names the lane kernel <see cref="Many"/> runs on.</summary>
+                public string? ManyInstructionSet { get; set; }
             }
         }
         """;
@@ -103,9 +103,9 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
     // A readable build error in place of the confusing ones the generated code would otherwise cause. The generator
     // ships with no package, so there are no analyzer releases to track (RS2008).
 #pragma warning disable RS2008
-    private static readonly DiagnosticDescriptor MissingCore = new(
-        "B2FSURF001", "HashSurface declaration without a Core property",
-        "[HashSurface] on {0} needs a hand-written static 'Core' property: the one place the surface names its compression core",
+    private static readonly DiagnosticDescriptor MissingInstructionSet = new(
+        "B2FSURF001", "HashSurface declaration without an InstructionSet property",
+        "[HashSurface] on {0} needs a hand-written static 'InstructionSet' property: the one place the surface names its instruction set",
         "Blake2Fast.Surface", DiagnosticSeverity.Error, isEnabledByDefault: true);
 #pragma warning restore RS2008
 
@@ -121,10 +121,10 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
         context.RegisterSourceOutput(models, static (c, model) =>
         {
             string surface = model.Xof ? XofEmitter.EmitClass(model) : StaticClassEmitter.Emit(model);
-            if (model.CoreType.Length == 0)
-                c.ReportDiagnostic(Diagnostic.Create(MissingCore, Location.None, model.ClassName));
+            if (model.InstructionSetType.Length == 0)
+                c.ReportDiagnostic(Diagnostic.Create(MissingInstructionSet, Location.None, model.ClassName));
             c.AddSource($"{model.ClassName}.Surface.g.cs", SourceText.From(surface, Encoding.UTF8));
-            if (model.Inner.Length > 0 && model.CoreType.Length > 0)
+            if (model.Inner.Length > 0 && model.InstructionSetType.Length > 0)
             {
                 string state = model.Xof ? XofEmitter.EmitState(model) : model.Salted ? SaltedStateEmitter.Emit(model) : StateEmitter.Emit(model);
                 c.AddSource($"{model.StateName}.g.cs", SourceText.From(state, Encoding.UTF8));

@@ -3,7 +3,7 @@ namespace Blake2Fast.Generators.Surface;
 /// <summary>
 /// The incremental state wrapper of a salted, fixed-length algorithm (BLAKE-256, BLAKE-224): a public struct over the
 /// engine named by the declaration's <c>Inner</c>, which takes the digest length, the salt (empty or
-/// <c>SaltLength</c> bytes) and the core. The two algorithms differ only in name and length, so they are written once.
+/// <c>SaltLength</c> bytes) and the instruction set. The two algorithms differ only in name and length, so they are written once.
 /// </summary>
 internal static class SaltedStateEmitter
 {
@@ -33,7 +33,7 @@ internal static class SaltedStateEmitter
         w.Open($"public partial struct {s} : IIncrementalState");
         w.Line($"internal {inner} Inner;");
         w.Line();
-        w.Line($"internal {s}(ReadOnlySpan<byte> salt, {m.CoreType} core) => Inner = new({length}, salt, core);");
+        w.Line($"internal {s}(ReadOnlySpan<byte> salt, {m.InstructionSetType} instructionSet) => Inner = new({length}, salt, instructionSet);");
         w.Line();
         w.Line($"// ---- what the generated overloads of {c} call (the digest length is always {length}; \"key\" is the checked salt or empty) ----");
         w.Line("internal static ReadOnlySpan<byte> ValidateSalt(ReadOnlySpan<byte> salt)");
@@ -43,17 +43,17 @@ internal static class SaltedStateEmitter
         w.Line("    return salt;");
         w.Line("}");
         w.Line();
-        w.Line($"internal static {s} Create(int digestLength, ReadOnlySpan<byte> key) => new(key, {m.CoreChoice});");
+        w.Line($"internal static {s} Create(int digestLength, ReadOnlySpan<byte> key) => new(key, {m.InstructionSetChoice});");
         w.Line();
         w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key) => {length};");
         w.Line();
         w.Line("internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
-        w.Line($"    {inner}.Hash({length}, key, {m.CoreChoice}, input, output, outputName);");
+        w.Line($"    {inner}.Hash({length}, key, {m.InstructionSetChoice}, input, output, outputName);");
         w.Line();
         w.Line("internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)");
         w.Line("{");
         w.Line($"    byte[] digest = new byte[{length}];");
-        w.Line($"    {inner}.Hash({length}, key, {m.CoreChoice}, input, digest, \"output\");");
+        w.Line($"    {inner}.Hash({length}, key, {m.InstructionSetChoice}, input, digest, \"output\");");
         w.Line("    return digest;");
         w.Line("}");
         w.Line();
@@ -74,13 +74,13 @@ internal static class SaltedStateEmitter
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished.</exception>");
         StateMembers.Member(w, "public int SaveState(Span<byte> destination)", "Inner.Save(destination, nameof(destination))", guard, returns: true);
         w.Line();
-        StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {length}, {m.CoreChoice}, nameof(savedState))");
+        StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {length}, {m.InstructionSetChoice}, nameof(savedState))");
         w.Line($"readonly string IIncrementalState.AlgorithmName => \"{name}\";");
         w.Line();
         w.Line($"readonly int IIncrementalState.MaxDigestLength => {length};");
         w.Line();
         w.Line("// The HashAlgorithm wrapper passes the salt as its \"key\": empty or the salt's length.");
-        w.Line($"void IIncrementalState.Reset(int digestLength, ReadOnlySpan<byte> key) => Inner = new({length}, key, {m.CoreChoice});");
+        w.Line($"void IIncrementalState.Reset(int digestLength, ReadOnlySpan<byte> key) => Inner = new({length}, key, {m.InstructionSetChoice});");
         w.Line();
         StateMembers.Member(w, "void IIncrementalState.Finish(Span<byte> output)", "Inner.Finish(output, nameof(output))", guard, returns: false);
         w.Close();

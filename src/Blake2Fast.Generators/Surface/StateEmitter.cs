@@ -2,7 +2,7 @@ namespace Blake2Fast.Generators.Surface;
 
 /// <summary>
 /// The incremental state wrapper of a BLAKE2-engine algorithm: a public struct over the engine state named by the
-/// declaration's <c>Inner</c>, created on the core the static class's hand-written <c>Core</c> property chooses.
+/// declaration's <c>Inner</c>, created on the instruction set the static class's hand-written <c>InstructionSet</c> property chooses.
 /// (BLAKE-256/224 have theirs from <see cref="SaltedStateEmitter"/>; BLAKE3 writes its own.)
 /// </summary>
 internal static class StateEmitter
@@ -35,13 +35,13 @@ internal static class StateEmitter
         w.Open($"public partial struct {s} : IIncrementalState");
         w.Line($"internal {inner} Inner;");
         w.Line();
-        w.Line($"internal {s}(in Blake2Parameters parameters, {m.CoreType} core) => Inner = new(parameters, core);");
+        w.Line($"internal {s}(in Blake2Parameters parameters, {m.InstructionSetType} instructionSet) => Inner = new(parameters, instructionSet);");
         w.Line();
         w.Doc("<summary>The state behind the static class's overloads: validates and names <c>digestLength</c> and <c>key</c>.</summary>");
         w.Line($"internal static {s} Create(int digestLength, ReadOnlySpan<byte> key) =>");
-        w.Line($"    new(Blake2Parameters.Simple(digestLength, key, {m.MaxDigestLength}), {m.CoreChoice});");
+        w.Line($"    new(Blake2Parameters.Simple(digestLength, key, {m.MaxDigestLength}), {m.InstructionSetChoice});");
         w.Line();
-        w.Line($"internal static {s} Create(in Blake2Parameters parameters) => new(parameters, {m.CoreChoice});");
+        w.Line($"internal static {s} Create(in Blake2Parameters parameters) => new(parameters, {m.InstructionSetChoice});");
         w.Line();
         // The one-shot overloads skip the state: the engine hashes with the chain and one block on the stack. Each
         // validates digestLength and key once (Parameters), then calls the engine state's Hash directly; the engine
@@ -57,18 +57,18 @@ internal static class StateEmitter
         w.Line($"internal static int Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");
         w.Line("{");
         w.Line("    Blake2Parameters parameters = Parameters(digestLength, key);");
-        w.Line($"    {inner}.Hash(parameters, {m.CoreChoice}, input, output, outputName);");
+        w.Line($"    {inner}.Hash(parameters, {m.InstructionSetChoice}, input, output, outputName);");
         w.Line("    return parameters.DigestLength;");
         w.Line("}");
         w.Line();
         w.Line($"internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
-        w.Line($"    {inner}.Hash(parameters, {m.CoreChoice}, input, output, outputName);");
+        w.Line($"    {inner}.Hash(parameters, {m.InstructionSetChoice}, input, output, outputName);");
         w.Line();
         w.Line($"internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)");
         w.Line("{");
         w.Line("    Blake2Parameters parameters = Parameters(digestLength, key);");
         w.Line("    byte[] digest = new byte[parameters.DigestLength];");
-        w.Line($"    {inner}.Hash(parameters, {m.CoreChoice}, input, digest, \"output\");");
+        w.Line($"    {inner}.Hash(parameters, {m.InstructionSetChoice}, input, digest, \"output\");");
         w.Line("    return digest;");
         w.Line("}");
         w.Line();
@@ -92,13 +92,13 @@ internal static class StateEmitter
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished, or keyed without <paramref name=\"includeKeyedState\"/>.</exception>");
         w.Line("public int SaveState(Span<byte> destination, bool includeKeyedState = false) => Inner.Save(destination, includeKeyedState, nameof(destination));");
         w.Line();
-        StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {m.CoreChoice}, {m.MaxDigestLength}, nameof(savedState))");
+        StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {m.InstructionSetChoice}, {m.MaxDigestLength}, nameof(savedState))");
         w.Line($"string IIncrementalState.AlgorithmName => \"{m.Name}\";");
         w.Line();
         w.Line($"int IIncrementalState.MaxDigestLength => {m.MaxDigestLength};");
         w.Line();
         w.Line("void IIncrementalState.Reset(int digestLength, ReadOnlySpan<byte> key) =>");
-        w.Line($"    Inner = new(new Blake2Parameters {{ DigestLength = digestLength, Key = key }}, {m.CoreChoice});");
+        w.Line($"    Inner = new(new Blake2Parameters {{ DigestLength = digestLength, Key = key }}, {m.InstructionSetChoice});");
         w.Close();
         return w.ToString();
     }

@@ -31,7 +31,7 @@ internal static class StaticClassEmitter
 
         var v = new Variants(m);
         if (m.Blake2State)
-            OnNamedCore(w, m);
+            OnNamedInstructionSet(w, m);
         LegacyOneShot(w, v);
         LegacyStreams(w, v);
         LegacyHashAlgorithm(w, v);
@@ -152,10 +152,10 @@ internal static class StaticClassEmitter
     }
 
     /// <summary>
-    /// The BLAKE2 engines' members that take a named core (the tests and benchmarks run every core through them),
+    /// The BLAKE2 engines' members that take a named instruction set (the tests and benchmarks run every instruction set through them),
     /// and the many-message overloads where the declaration names their engine.
     /// </summary>
-    private static void OnNamedCore(CodeWriter w, SurfaceModel m)
+    private static void OnNamedInstructionSet(CodeWriter w, SurfaceModel m)
     {
         int d = m.DigestLength, wordBytes = m.DigestLength / 8;
         if (m.Many.Length > 0)
@@ -176,15 +176,15 @@ internal static class StaticClassEmitter
                 "</summary>",
                 "<exception cref=\"ArgumentException\">A parameter is out of range, or <paramref name=\"outputs\"/> is too short; nothing is written.</exception>");
             w.Line("public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>");
-            w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.InstructionSets.{m.ManyCore}); // the lane cores, as the parallel mode chooses them");
+            w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.InstructionSets.{m.ManyInstructionSet}); // the lane kernels, on the instruction set the parallel mode chooses");
             w.Line();
-            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet core) =>");
-            w.Line($"    {m.Many}.Hash(core, parameters, inputs, outputs, nameof(outputs));");
+            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet instructionSet) =>");
+            w.Line($"    {m.Many}.Hash(instructionSet, parameters, inputs, outputs, nameof(outputs));");
             w.Line();
         }
-        w.Doc("<summary>One-shot hashing on a named core: the path of <c>HashData</c>, on any core.</summary>");
-        w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.InstructionSet core) =>");
-        w.Line($"    {m.Inner}.Hash(parameters, core, input, output, nameof(output));");
+        w.Doc("<summary>One-shot hashing on a named instruction set: the path of <c>HashData</c>, on any instruction set.</summary>");
+        w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.InstructionSet instructionSet) =>");
+        w.Line($"    {m.Inner}.Hash(parameters, instructionSet, input, output, nameof(output));");
         w.Line();
     }
 

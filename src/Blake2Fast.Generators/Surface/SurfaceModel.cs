@@ -16,8 +16,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public string StateName = "";
     /// <summary>The fully qualified engine state the wrapper holds in its <c>Inner</c> field; empty when the state is hand-written.</summary>
     public string Inner = "";
-    /// <summary>The type of the hand-written <c>Core</c> property, the one place the surface names the core choice.</summary>
-    public string CoreType = "";
+    /// <summary>The type of the hand-written <c>InstructionSet</c> property, the one place the surface names the instruction set choice.</summary>
+    public string InstructionSetType = "";
     public int DigestLength;
     public int MinDigestLength = 1;
     public int MaxDigestLength;
@@ -28,15 +28,15 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public long MaxOutputLength;
     /// <summary>Keys of exactly <see cref="MaxKeyLength"/> bytes only (BLAKE3).</summary>
     public bool ExactKeyLength;
-    /// <summary>The <c>InstructionSets</c> member the generated <c>Core</c> property returns; empty when the class writes its own.</summary>
-    public string Core = "";
+    /// <summary>The <c>InstructionSets</c> member the generated <c>InstructionSet</c> property returns; empty when the class writes its own.</summary>
+    public string InstructionSet = "";
 
-    /// <summary>Where a state reads its core: the registry (Cores), never the public class above it.</summary>
-    public string CoreChoice => $"global::Blake2Fast.Cores.InstructionSets.{Core}";
+    /// <summary>Where a state reads its instruction set: the registry (Cores), never the public class above it.</summary>
+    public string InstructionSetChoice => $"global::Blake2Fast.Cores.InstructionSets.{InstructionSet}";
     /// <summary>The fully qualified many-message engine behind <c>ComputeAndWriteHashes</c>; empty for none.</summary>
     public string Many = "";
-    /// <summary>The <c>InstructionSets</c> member naming the lane core of <see cref="Many"/>.</summary>
-    public string ManyCore = "";
+    /// <summary>The <c>InstructionSets</c> member naming the lane kernel of <see cref="Many"/>.</summary>
+    public string ManyInstructionSet = "";
     /// <summary>A fixed-size salt (BLAKE-256/224): the "key" switch of the overloads then takes the salt.</summary>
     public int SaltLength;
 
@@ -77,8 +77,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
                 case "ExactKeyLength": model.ExactKeyLength = (bool)value.Value!; break;
                 case "SaltLength": model.SaltLength = (int)value.Value!; break;
-                case "Core": model.Core = (string?)value.Value ?? ""; break;
-                case "ManyCore": model.ManyCore = (string?)value.Value ?? ""; break;
+                case "InstructionSet": model.InstructionSet = (string?)value.Value ?? ""; break;
+                case "ManyInstructionSet": model.ManyInstructionSet = (string?)value.Value ?? ""; break;
                 case "Many":
                     if (value.Value is ITypeSymbol many)
                         model.Many = many.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
@@ -89,13 +89,13 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                     break;
             }
         }
-        foreach (ISymbol member in type.GetMembers("Core"))
+        foreach (ISymbol member in type.GetMembers("InstructionSet"))
         {
-            if (member is IPropertySymbol { IsStatic: true } core)
-                model.CoreType = core.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+            if (member is IPropertySymbol { IsStatic: true } instructionSet)
+                model.InstructionSetType = instructionSet.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         }
-        if (model.Core.Length > 0)
-            model.CoreType = "global::Blake2Fast.Cores.InstructionSet";
+        if (model.InstructionSet.Length > 0)
+            model.InstructionSetType = "global::Blake2Fast.Cores.InstructionSet";
         if (model.MaxDigestLength == 0)
             model.MaxDigestLength = model.DigestLength;
         if (model.Name.Length == 0)
@@ -105,8 +105,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
 
     private object[] Fields() => new object[]
     {
-        Namespace, ClassName, Name, StateName, Inner, CoreType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
-        ExactKeyLength, SaltLength, Core, Many, ManyCore,
+        Namespace, ClassName, Name, StateName, Inner, InstructionSetType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
+        ExactKeyLength, SaltLength, InstructionSet, Many, ManyInstructionSet,
     };
 
     public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());

@@ -2,7 +2,7 @@ namespace Blake2Fast.Generators.Surface;
 
 /// <summary>
 /// What every generated static class writes in the same words, fixed-digest (<see cref="StaticClassEmitter"/>) and
-/// extendable-output (<see cref="XofEmitter"/>) alike: the file's head, the core and key-length members, and the shape
+/// extendable-output (<see cref="XofEmitter"/>) alike: the file's head, the instruction set and key-length members, and the shape
 /// of a stream overload (create the state, refuse an unreadable stream, hand both to <c>StreamHasher</c>).
 /// </summary>
 internal static class SurfaceParts
@@ -32,22 +32,22 @@ internal static class SurfaceParts
     }
 
     /// <summary>
-    /// <c>CompressionCore</c>, the name of the core <c>Core</c> chose; and <c>Core</c> itself where the declaration
-    /// names it (<see cref="SurfaceModel.Core"/>).
+    /// <c>CompressionCore</c>, the name of the instruction set <c>InstructionSet</c> chose; and <c>InstructionSet</c> itself where the declaration
+    /// names it (<see cref="SurfaceModel.InstructionSet"/>).
     /// </summary>
     public static void CompressionCore(CodeWriter w, SurfaceModel m)
     {
-        if (m.Core.Length > 0)
+        if (m.InstructionSet.Length > 0)
         {
-            w.Doc($"<summary>The core every {m.Name} hash runs on.</summary>");
-            w.Line($"internal static global::Blake2Fast.Cores.InstructionSet Core => global::Blake2Fast.Cores.InstructionSets.{m.Core};");
+            w.Doc($"<summary>The instruction set every {m.Name} hash runs on.</summary>");
+            w.Line($"internal static global::Blake2Fast.Cores.InstructionSet InstructionSet => global::Blake2Fast.Cores.InstructionSets.{m.InstructionSet};");
             w.Line();
         }
-        w.Doc($"<summary>The compression core this process runs {m.Name} on: <c>\"avx512\"</c>, <c>\"avx2\"</c>, <c>\"sse41\"</c> or <c>\"scalar\"</c>.</summary>",
+        w.Doc($"<summary>The name of the instruction set this process runs {m.Name} on, as <c>BLAKE2FAST_CORE</c> spells it: <c>\"avx512\"</c>, <c>\"avx2\"</c>, <c>\"sse41\"</c>, <c>\"neon\"</c> or <c>\"scalar\"</c>.</summary>",
             "<remarks>Chosen once per process, for this CPU: the widest vectors that run here, except where a CPUID rule knows better " +
-            "(one BLAKE2b or BLAKE2s message runs on the unrolled scalar core on AMD Zen 5). The environment variable <c>BLAKE2FAST_CORE</c> names another " +
-            "core; one that does not run here falls back to the best core below it. See docs/cores.md.</remarks>");
-        w.Line("public static string CompressionCore => global::Blake2Fast.Cores.InstructionSets.Name(Core);");
+            "(one BLAKE2b or BLAKE2s message runs on the unrolled scalar kernel on AMD Zen 5). The environment variable <c>BLAKE2FAST_CORE</c> names the instruction set " +
+            "to use; one that does not run here falls back to the best instruction set below it. The property keeps its 2.x name. See docs/cores.md.</remarks>");
+        w.Line("public static string CompressionCore => global::Blake2Fast.Cores.InstructionSets.Name(InstructionSet);");
         w.Line();
     }
 

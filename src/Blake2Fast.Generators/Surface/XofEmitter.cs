@@ -3,7 +3,7 @@ namespace Blake2Fast.Generators.Surface;
 /// <summary>
 /// The surface of an extendable-output algorithm (BLAKE2Xb, BLAKE2Xs): the output length replaces the digest length,
 /// may be left open (<c>UnknownOutputLength</c>), and the BCL-style names follow <c>Shake128.HashData(source, outputLength)</c>.
-/// The state is built from <c>(outputLength, key, core, outputLengthName, keyName)</c>, so every refusal names the
+/// The state is built from <c>(outputLength, key, instructionSet, outputLengthName, keyName)</c>, so every refusal names the
 /// caller's argument.
 /// </summary>
 internal static class XofEmitter
@@ -49,7 +49,7 @@ internal static class XofEmitter
             w.Doc($"<summary>Creates an incremental {k}{n} hash with the given output length (or <see cref=\"UnknownOutputLength\"/>).</summary>",
                 $"<remarks>With <see cref=\"UnknownOutputLength\"/> every output block is a full-length digest; see <see cref=\"{s}.Read(Span{{byte}})\"/>.</remarks>",
                 unknownDoc, key ? keyDoc : "");
-            w.Line($"public static {s} CreateIncrementalHasher(long outputLength{kp}) => new(outputLength, {ka}, Core, nameof(outputLength), {kn});");
+            w.Line($"public static {s} CreateIncrementalHasher(long outputLength{kp}) => new(outputLength, {ka}, InstructionSet, nameof(outputLength), {kn});");
             w.Line();
         }
 
@@ -68,13 +68,13 @@ internal static class XofEmitter
         w.Open($"private static {s} Declared(int outputLength, ReadOnlySpan<byte> key)");
         w.Line("if (outputLength < 1)");
         w.Line("    throw new ArgumentOutOfRangeException(nameof(outputLength), outputLength, \"The output length must be at least 1.\");");
-        w.Line("return new(outputLength, key, Core, nameof(outputLength), nameof(key));");
+        w.Line("return new(outputLength, key, InstructionSet, nameof(outputLength), nameof(key));");
         w.Close();
         w.Line();
         w.Open($"private static {s} Filling(Span<byte> output, ReadOnlySpan<byte> key, string outputName)");
         w.Line("if (output.IsEmpty)");
         w.Line("    throw new ArgumentOutOfRangeException(outputName, \"The output must not be empty.\");");
-        w.Line("return new(output.Length, key, Core, outputName, nameof(key));");
+        w.Line("return new(output.Length, key, InstructionSet, outputName, nameof(key));");
         w.Close();
         w.Line();
         w.Open($"private static byte[] Output({s} state, ReadOnlySpan<byte> input, int length)");
@@ -148,8 +148,8 @@ internal static class XofEmitter
         w.Open($"public partial struct {s} : IXofState");
         w.Line($"internal {m.Inner} Inner;");
         w.Line();
-        w.Line($"internal {s}(long outputLength, ReadOnlySpan<byte> key, {m.CoreType} core, string outputLengthName = \"outputLength\", string keyName = \"key\") =>");
-        w.Line("    Inner = new(outputLength, key, core, outputLengthName, keyName);");
+        w.Line($"internal {s}(long outputLength, ReadOnlySpan<byte> key, {m.InstructionSetType} instructionSet, string outputLengthName = \"outputLength\", string keyName = \"key\") =>");
+        w.Line("    Inner = new(outputLength, key, instructionSet, outputLengthName, keyName);");
         w.Line();
         w.Doc($"<summary>The declared output length, or <see cref=\"{c}.UnknownOutputLength\"/>.</summary>");
         w.Line("public readonly long OutputLength => Inner.OutputLength;");

@@ -16,7 +16,7 @@ namespace Blake2Fast;
 /// The 2.x names and the BCL-style names (<c>HashData</c>, as <c>Shake128</c> has them; keyed ones in <see cref="Keyed"/>)
 /// compute the same output.
 /// </remarks>
-// The overloads, Core, the named-core members and Blake2XbHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(InstructionSets.DefaultB), Name = "BLAKE2Xb", Xof = true, DigestLength = 64, MaxKeyLength = 64, MaxOutputLength = 4294967294,
+// The overloads, InstructionSet, the named-instruction-set members and Blake2XbHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultB), Name = "BLAKE2Xb", Xof = true, DigestLength = 64, MaxKeyLength = 64, MaxOutputLength = 4294967294,
     Inner = typeof(Blake2XofState<ulong, Blake2bWord, Blake2bCompressor, Blake2bStorage>))]
 public static partial class Blake2Xb;

@@ -16,7 +16,7 @@ namespace Blake2Fast;
 /// The 2.x names and the BCL-style names (<c>HashData</c>, as <c>Shake128</c> has them; keyed ones in <see cref="Keyed"/>)
 /// compute the same output.
 /// </remarks>
-// The overloads, Core, the named-core members and Blake2XsHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(InstructionSets.DefaultS), Name = "BLAKE2Xs", Xof = true, DigestLength = 32, MaxKeyLength = 32, MaxOutputLength = 65534,
+// The overloads, InstructionSet, the named-instruction-set members and Blake2XsHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultS), Name = "BLAKE2Xs", Xof = true, DigestLength = 32, MaxKeyLength = 32, MaxOutputLength = 65534,
     Inner = typeof(Blake2XofState<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>))]
 public static partial class Blake2Xs;

@@ -13,7 +13,7 @@ namespace Blake2Fast;
 /// lanes of one core (AVX-512 or AVX2), so long inputs hash several times faster than with BLAKE2b. The 2.x names
 /// and the BCL-style names (<c>HashData</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
-// The overloads, Core, the named-core members and Blake2bpHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(InstructionSets.DefaultBp), Name = "BLAKE2bp", DigestLength = 64, MaxKeyLength = 64, StateSize = 1600,
+// The overloads, InstructionSet, the named-instruction-set members and Blake2bpHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultBp), Name = "BLAKE2bp", DigestLength = 64, MaxKeyLength = 64, StateSize = 1600,
     Inner = typeof(Blake2State<ulong, ParallelEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bpLanes, Blake2bpStorage>, Blake2bpStorage>))]
 public static partial class Blake2bp;

@@ -13,7 +13,7 @@ namespace Blake2Fast;
 /// lanes of one core (AVX-512 or AVX2), so long inputs hash several times faster than with BLAKE2s. The 2.x names
 /// and the BCL-style names (<c>HashData</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
-// The overloads, Core, the named-core members and Blake2spHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(InstructionSets.DefaultSp), Name = "BLAKE2sp", DigestLength = 32, MaxKeyLength = 32, StateSize = 1440,
+// The overloads, InstructionSet, the named-instruction-set members and Blake2spHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultSp), Name = "BLAKE2sp", DigestLength = 32, MaxKeyLength = 32, StateSize = 1440,
     Inner = typeof(Blake2State<uint, ParallelEngine<uint, Blake2sWord, Blake2sCompressor, Blake2spLanes, Blake2spStorage>, Blake2spStorage>))]
 public static partial class Blake2sp;

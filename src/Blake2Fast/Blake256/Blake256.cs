@@ -13,7 +13,7 @@ namespace Blake2Fast;
 /// equals the hash with an all-zero salt, as the specification defines it.
 /// </remarks>
 // The overloads and the two states are generated from these declarations (src/Blake2Fast.Generators/Surface).
-[HashSurface(Core = nameof(InstructionSets.DefaultBlake256), Name = "BLAKE-256", DigestLength = 32, MinDigestLength = 32, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256State))]
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultBlake256), Name = "BLAKE-256", DigestLength = 32, MinDigestLength = 32, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256State))]
 public static partial class Blake256;
 
 /// <summary>
@@ -24,5 +24,5 @@ public static partial class Blake256;
 /// All members are thread-safe. Methods that take an output span allocate nothing. The BCL-style salted forms are in
 /// <see cref="Salted"/>.
 /// </remarks>
-[HashSurface(Core = nameof(InstructionSets.DefaultBlake256), Name = "BLAKE-224", DigestLength = 28, MinDigestLength = 28, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256State))]
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultBlake256), Name = "BLAKE-224", DigestLength = 28, MinDigestLength = 28, MaxKeyLength = 0, SaltLength = 16, StateSize = 140, Inner = typeof(State.Blake256State))]
 public static partial class Blake224;

@@ -16,11 +16,11 @@ namespace Blake2Fast;
 /// <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads are generated from this declaration (src/Blake2Fast.Generators/Surface); the state is hand-written.
-[HashSurface(Core = nameof(InstructionSets.DefaultBlake3), Name = "BLAKE3", DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32, ExactKeyLength = true)]
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultBlake3), Name = "BLAKE3", DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32, ExactKeyLength = true)]
 public static partial class Blake3
 {
-    /// <summary>Every core BLAKE3 can run here, lowest first (the tests force each).</summary>
-    internal static System.Collections.Generic.IReadOnlyList<InstructionSet> SupportedCores => CoreTable.Blake3.Supported;
+    /// <summary>Every instruction set BLAKE3 can run here, lowest first (the tests force each).</summary>
+    internal static System.Collections.Generic.IReadOnlyList<InstructionSet> SupportedInstructionSets => KernelTable.Blake3.Supported;
 
     /// <summary>The key length in bytes of keyed hashing: exactly 32.</summary>
     public const int KeyLength = 32;
@@ -38,7 +38,7 @@ public static partial class Blake3
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is less than 1.</exception>
     public static byte[] DeriveKey(string context, ReadOnlySpan<byte> material, int length)
     {
-        Blake3HashState state = Blake3HashState.CreateDeriveKey(context, length, Core);
+        Blake3HashState state = Blake3HashState.CreateDeriveKey(context, length, InstructionSet);
         state.Update(material);
         return state.Finish();
     }
@@ -50,7 +50,7 @@ public static partial class Blake3
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
     public static void DeriveKey(string context, ReadOnlySpan<byte> material, Span<byte> destination)
     {
-        Blake3HashState state = Blake3HashState.CreateDeriveKey(context, 32, Core);
+        Blake3HashState state = Blake3HashState.CreateDeriveKey(context, 32, InstructionSet);
         state.Update(material);
         state.Finish(destination);
     }
@@ -60,12 +60,12 @@ public static partial class Blake3
     /// with <see cref="Blake3HashState.Update(ReadOnlySpan{byte})"/>, then finish it.
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
-    public static Blake3HashState CreateDeriveKeyHasher(string context) => Blake3HashState.CreateDeriveKey(context, 32, Core);
+    public static Blake3HashState CreateDeriveKeyHasher(string context) => Blake3HashState.CreateDeriveKey(context, 32, InstructionSet);
 
     /// <summary>Creates an incremental key derivation whose <see cref="Blake3HashState.Finish()"/> returns <paramref name="length"/> bytes.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is less than 1.</exception>
-    public static Blake3HashState CreateDeriveKeyHasher(string context, int length) => Blake3HashState.CreateDeriveKey(context, length, Core);
+    public static Blake3HashState CreateDeriveKeyHasher(string context, int length) => Blake3HashState.CreateDeriveKey(context, length, InstructionSet);
 
     /// <summary>
     /// Creates an incremental hash in <paramref name="mode"/>: plain, keyed or key derivation, as a value. For the

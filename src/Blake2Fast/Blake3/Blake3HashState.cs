@@ -42,40 +42,40 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     private int _digestLength;
     private byte _status;
 
-    private Blake3HashState(ref uint key, uint flags, int digestLength, InstructionSet core)
+    private Blake3HashState(ref uint key, uint flags, int digestLength, InstructionSet instructionSet)
     {
-        _tree = new Blake3Tree(ref key, flags, core);
+        _tree = new Blake3Tree(ref key, flags, instructionSet);
         _digestLength = digestLength;
         _status = Live;
     }
 
     // ---- creation (the static class's overloads reach BLAKE3 through these) ----
 
-    /// <summary>A state on <paramref name="core"/>: unkeyed for an empty <paramref name="key"/>, else keyed (exactly 32 bytes).</summary>
-    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, InstructionSet core)
+    /// <summary>A state on <paramref name="instructionSet"/>: unkeyed for an empty <paramref name="key"/>, else keyed (exactly 32 bytes).</summary>
+    internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, InstructionSet instructionSet)
     {
         DigestLengthOf(digestLength, key);
         Blake3Words words;
         Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
-        return new Blake3HashState(ref words.W[0], key.IsEmpty ? 0 : KeyedHash, digestLength, core);
+        return new Blake3HashState(ref words.W[0], key.IsEmpty ? 0 : KeyedHash, digestLength, instructionSet);
     }
 
     /// <summary>The state behind the static class's overloads: validates and names <c>digestLength</c> and <c>key</c>.</summary>
     internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key) => Create(digestLength, key, InstructionSets.DefaultBlake3);
 
     /// <summary>A key-derivation state: the context string hashed into the key, then the material hashed under it.</summary>
-    internal static Blake3HashState CreateDeriveKey(string context, int digestLength, InstructionSet core)
+    internal static Blake3HashState CreateDeriveKey(string context, int digestLength, InstructionSet instructionSet)
     {
         if (context is null)
             throw new ArgumentNullException(nameof(context));
         if (digestLength < 1)
             ThrowHelper.DigestLengthOutOfRange("length", digestLength, int.MaxValue);
         byte* contextKey = stackalloc byte[32];
-        HashContext(context, new Span<byte>(contextKey, 32), core);
+        HashContext(context, new Span<byte>(contextKey, 32), instructionSet);
         Blake3Words words;
         Blake3Words.Read(new ReadOnlySpan<byte>(contextKey, 32), ref words.W[0]);
         new Span<byte>(contextKey, 32).Clear();
-        return new Blake3HashState(ref words.W[0], DeriveKeyMaterial, digestLength, core);
+        return new Blake3HashState(ref words.W[0], DeriveKeyMaterial, digestLength, instructionSet);
     }
 
     /// <summary>A state in <paramref name="mode"/> (validated where it was made).</summary>
@@ -90,11 +90,11 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>The context key of key derivation: <paramref name="context"/> as UTF-8, hashed in the context mode, into 32 bytes.</summary>
-    internal static void HashContext(string context, Span<byte> contextKey, InstructionSet core)
+    internal static void HashContext(string context, Span<byte> contextKey, InstructionSet instructionSet)
     {
         Blake3Words iv;
         Blake3Words.Read(Blake3Mode.IV, ref iv.W[0]);
-        var contextState = new Blake3HashState(ref iv.W[0], DeriveKeyContext, 32, core);
+        var contextState = new Blake3HashState(ref iv.W[0], DeriveKeyContext, 32, instructionSet);
         // The context as UTF-8, a piece at a time through a stack buffer: no allocation for any length.
         byte* utf8 = stackalloc byte[3 * 128];
         fixed (char* chars = context)
@@ -137,7 +137,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet core)
+    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet instructionSet)
     {
         DigestLengthOf(digestLength, key);
         if (output.Length < digestLength)
@@ -148,11 +148,11 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         if (input.Length <= ChunkLength)
         {
             // One chunk, the root: no chunk stack, no state.
-            HashOneChunk(ref words.W[0], input, flags, output.Slice(0, digestLength), core);
+            HashOneChunk(ref words.W[0], input, flags, output.Slice(0, digestLength), instructionSet);
             words = default;
             return;
         }
-        Blake3Tree.Hash(ref words.W[0], flags, core, input, output.Slice(0, digestLength));
+        Blake3Tree.Hash(ref words.W[0], flags, instructionSet, input, output.Slice(0, digestLength));
         words = default;
     }
 
@@ -164,20 +164,20 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet core)
+    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet instructionSet)
     {
         Blake3Words cv = Unsafe.As<uint, Blake3Words>(ref key);
         uint start = ChunkStart;
         int full = (input.Length - 1) / BlockLength; // every block but the last, which is the root's
         if (full > 0)
         {
-            Blake3Block.CompressBlocks(core, ref cv.W[0], ref MemoryMarshal.GetReference(input), (nuint)full, 0, flags, start, 0);
+            Blake3Block.CompressBlocks(instructionSet, ref cv.W[0], ref MemoryMarshal.GetReference(input), (nuint)full, 0, flags, start, 0);
             start = 0;
         }
         ReadOnlySpan<byte> last = input.Slice(full * BlockLength);
         if (output.Length > 32)
         {
-            var root = new Blake3Node(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, 0, flags | start | ChunkEnd, core);
+            var root = new Blake3Node(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, 0, flags | start | ChunkEnd, instructionSet);
             root.WriteRoot(0, output);
             root.Clear();
             cv = default;
@@ -188,12 +188,12 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         Blake3BlockBytes block;
         if (last.Length == BlockLength)
         {
-            Blake3Block.Compress(core, ref cv.W[0], ref MemoryMarshal.GetReference(last), 0, BlockLength, flags | start | ChunkEnd | Root);
+            Blake3Block.Compress(instructionSet, ref cv.W[0], ref MemoryMarshal.GetReference(last), 0, BlockLength, flags | start | ChunkEnd | Root);
         }
         else
         {
             LastBlock.CopyPadded64(last, ref block.B[0]);
-            Blake3Block.Compress(core, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
+            Blake3Block.Compress(instructionSet, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
         }
         if (output.Length == 32)
         {

@@ -3,13 +3,13 @@ using System.Runtime.CompilerServices;
 
 namespace Blake2Fast.Cores;
 
-// The states reach their kernels through these: each is one lookup in the kernel table (CoreTable.cs) and an
+// The states reach their kernels through these: each is one lookup in the kernel table (KernelTable.cs) and an
 // indirect call, per run of blocks.
 
 /// <summary>Runs the kernel of the instruction set a state was created with.</summary>
 internal interface ICompressor<T> where T : struct
 {
-    void Compress(InstructionSet set, ref T chain, ref byte input, nuint blocks, uint increment);
+    void Compress(InstructionSet instructionSet, ref T chain, ref byte input, nuint blocks, uint increment);
 }
 
 /// <summary>Runs the leaves of a parallel mode side by side over whole superblocks (one block per leaf).</summary>
@@ -22,29 +22,29 @@ internal interface ILaneCompressor<T> where T : unmanaged
     /// Compresses superblocks into the lane chains (word w of leaf k at <c>Lanes * w + k</c>), adding
     /// <paramref name="increment"/> to every lane's counter before each (0: the caller set the counters and flags).
     /// </summary>
-    void Compress(InstructionSet set, ref T laneChain, ref byte input, nuint superblocks, uint increment);
+    void Compress(InstructionSet instructionSet, ref T laneChain, ref byte input, nuint superblocks, uint increment);
 
     /// <summary>
     /// The instruction set for the root, a single hash of two or four blocks: with a lane kernel, the single-stream
-    /// default (on Zen 5 the scalar kernel beats the vector ones there); without one, <paramref name="set"/> itself.
+    /// default (on Zen 5 the scalar kernel beats the vector ones there); without one, <paramref name="instructionSet"/> itself.
     /// </summary>
-    InstructionSet RootCore(InstructionSet set);
+    InstructionSet RootInstructionSet(InstructionSet instructionSet);
 }
 
 /// <summary>BLAKE2b's kernels.</summary>
 internal readonly unsafe struct Blake2bCompressor : ICompressor<ulong>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Compress(InstructionSet set, ref ulong chain, ref byte input, nuint blocks, uint increment) =>
-        CoreTable.Blake2b.Entry(set)(ref chain, ref input, blocks, increment);
+    public void Compress(InstructionSet instructionSet, ref ulong chain, ref byte input, nuint blocks, uint increment) =>
+        KernelTable.Blake2b.Entry(instructionSet)(ref chain, ref input, blocks, increment);
 }
 
 /// <summary>BLAKE2s's kernels.</summary>
 internal readonly unsafe struct Blake2sCompressor : ICompressor<uint>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Compress(InstructionSet set, ref uint chain, ref byte input, nuint blocks, uint increment) =>
-        CoreTable.Blake2s.Entry(set)(ref chain, ref input, blocks, increment);
+    public void Compress(InstructionSet instructionSet, ref uint chain, ref byte input, nuint blocks, uint increment) =>
+        KernelTable.Blake2s.Entry(instructionSet)(ref chain, ref input, blocks, increment);
 }
 
 /// <summary>
@@ -55,7 +55,7 @@ internal static class LaneFallback<T, TCompressor>
     where T : unmanaged
     where TCompressor : struct, ICompressor<T>
 {
-    public static void Compress(InstructionSet set, int lanes, ref T laneChain, ref byte input, nuint superblocks, uint increment)
+    public static void Compress(InstructionSet instructionSet, int lanes, ref T laneChain, ref byte input, nuint superblocks, uint increment)
     {
         int blockSize = 16 * Unsafe.SizeOf<T>();
         Span<T> chain = stackalloc T[12];
@@ -64,7 +64,7 @@ internal static class LaneFallback<T, TCompressor>
             for (int w = 0; w < 12; w++)
                 chain[w] = Unsafe.Add(ref laneChain, w * lanes + k);
             for (nuint s = 0; s < superblocks; s++)
-                default(TCompressor).Compress(set, ref chain[0], ref Unsafe.Add(ref input, (nint)s * lanes * blockSize + k * blockSize), 1, increment);
+                default(TCompressor).Compress(instructionSet, ref chain[0], ref Unsafe.Add(ref input, (nint)s * lanes * blockSize + k * blockSize), 1, increment);
             for (int w = 0; w < 12; w++)
                 Unsafe.Add(ref laneChain, w * lanes + k) = chain[w];
         }
@@ -76,15 +76,15 @@ internal readonly unsafe struct Blake2bpLanes : ILaneCompressor<ulong>
 {
     public int Lanes => 4;
 
-    public InstructionSet RootCore(InstructionSet set) => CoreTable.Blake2bpLeaves.Entry(set) != null ? CoreTable.Blake2b.Default : set;
+    public InstructionSet RootInstructionSet(InstructionSet instructionSet) => KernelTable.Blake2bpLeaves.Entry(instructionSet) != null ? InstructionSets.DefaultB : instructionSet;
 
-    public void Compress(InstructionSet set, ref ulong laneChain, ref byte input, nuint superblocks, uint increment)
+    public void Compress(InstructionSet instructionSet, ref ulong laneChain, ref byte input, nuint superblocks, uint increment)
     {
-        delegate*<ref ulong, ref byte, nuint, uint, void> kernel = CoreTable.Blake2bpLeaves.Entry(set);
+        delegate*<ref ulong, ref byte, nuint, uint, void> kernel = KernelTable.Blake2bpLeaves.Entry(instructionSet);
         if (kernel != null)
             kernel(ref laneChain, ref input, superblocks, increment);
         else
-            LaneFallback<ulong, Blake2bCompressor>.Compress(set, 4, ref laneChain, ref input, superblocks, increment);
+            LaneFallback<ulong, Blake2bCompressor>.Compress(instructionSet, 4, ref laneChain, ref input, superblocks, increment);
     }
 }
 
@@ -93,14 +93,14 @@ internal readonly unsafe struct Blake2spLanes : ILaneCompressor<uint>
 {
     public int Lanes => 8;
 
-    public InstructionSet RootCore(InstructionSet set) => CoreTable.Blake2spLeaves.Entry(set) != null ? CoreTable.Blake2s.Default : set;
+    public InstructionSet RootInstructionSet(InstructionSet instructionSet) => KernelTable.Blake2spLeaves.Entry(instructionSet) != null ? InstructionSets.DefaultS : instructionSet;
 
-    public void Compress(InstructionSet set, ref uint laneChain, ref byte input, nuint superblocks, uint increment)
+    public void Compress(InstructionSet instructionSet, ref uint laneChain, ref byte input, nuint superblocks, uint increment)
     {
-        delegate*<ref uint, ref byte, nuint, uint, void> kernel = CoreTable.Blake2spLeaves.Entry(set);
+        delegate*<ref uint, ref byte, nuint, uint, void> kernel = KernelTable.Blake2spLeaves.Entry(instructionSet);
         if (kernel != null)
             kernel(ref laneChain, ref input, superblocks, increment);
         else
-            LaneFallback<uint, Blake2sCompressor>.Compress(set, 8, ref laneChain, ref input, superblocks, increment);
+            LaneFallback<uint, Blake2sCompressor>.Compress(instructionSet, 8, ref laneChain, ref input, superblocks, increment);
     }
 }

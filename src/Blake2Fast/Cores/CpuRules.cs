@@ -5,7 +5,7 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// Where the fastest core depends on the microarchitecture rather than the instruction set, the rule lives here,
+/// Where the fastest kernel depends on the microarchitecture rather than the instruction set, the rule lives here,
 /// keyed on CPUID (the hypervisor's brand string "AMD EPYC" does not tell one generation from the next).
 /// </summary>
 /// <remarks>

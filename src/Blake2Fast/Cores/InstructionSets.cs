@@ -63,7 +63,7 @@ internal readonly unsafe struct InstructionSetDeclaration
 /// <summary>
 /// Every instruction set, declared once; names, parsing, architectures and the order of each architecture's
 /// instruction sets derive from the declarations, and so do the tests' expectations. Also the default instruction
-/// set of each job (<see cref="CoreTable"/>), under the one name the states use.
+/// set of each job (<see cref="KernelTable"/>), under the one name the states use.
 /// </summary>
 internal static unsafe class InstructionSets
 {
@@ -107,40 +107,40 @@ internal static unsafe class InstructionSets
         }
     }
 
-    public static InstructionSetDeclaration Declaration(InstructionSet set) => s_declared[(int)set];
+    public static InstructionSetDeclaration Declaration(InstructionSet instructionSet) => s_declared[(int)instructionSet];
 
-    public static InstructionSet DefaultB => CoreTable.Blake2bJob.Default;
-    public static InstructionSet DefaultS => CoreTable.Blake2sJob.Default;
-    public static InstructionSet DefaultBp => CoreTable.Blake2bpJob.Default;
-    public static InstructionSet DefaultSp => CoreTable.Blake2spJob.Default;
-    public static InstructionSet DefaultManyB => CoreTable.ManyBlake2bJob.Default;
-    public static InstructionSet DefaultManyS => CoreTable.ManyBlake2sJob.Default;
-    public static InstructionSet DefaultBlake256 => CoreTable.Blake256Job.Default;
-    public static InstructionSet DefaultBlake3 => CoreTable.Blake3Job.Default;
+    public static InstructionSet DefaultB => KernelTable.Blake2bJob.Default;
+    public static InstructionSet DefaultS => KernelTable.Blake2sJob.Default;
+    public static InstructionSet DefaultBp => KernelTable.Blake2bpJob.Default;
+    public static InstructionSet DefaultSp => KernelTable.Blake2spJob.Default;
+    public static InstructionSet DefaultManyB => KernelTable.ManyBlake2bJob.Default;
+    public static InstructionSet DefaultManyS => KernelTable.ManyBlake2sJob.Default;
+    public static InstructionSet DefaultBlake256 => KernelTable.Blake256Job.Default;
+    public static InstructionSet DefaultBlake3 => KernelTable.Blake3Job.Default;
 
     /// <summary>Every instruction set BLAKE2b (<paramref name="isB"/>) or BLAKE2s runs here, lowest first.</summary>
-    public static IReadOnlyList<InstructionSet> Supported(bool isB) => isB ? CoreTable.Blake2b.Supported : CoreTable.Blake2s.Supported;
+    public static IReadOnlyList<InstructionSet> Supported(bool isB) => isB ? KernelTable.Blake2b.Supported : KernelTable.Blake2s.Supported;
 
     /// <summary>Every instruction set BLAKE2bp (<paramref name="isB"/>) or BLAKE2sp runs here, lowest first.</summary>
-    public static IReadOnlyList<InstructionSet> SupportedParallel(bool isB) => isB ? CoreTable.Blake2bpLeaves.Supported : CoreTable.Blake2spLeaves.Supported;
+    public static IReadOnlyList<InstructionSet> SupportedParallel(bool isB) => isB ? KernelTable.Blake2bpLeaves.Supported : KernelTable.Blake2spLeaves.Supported;
 
-    public static CpuArchitecture Architecture(InstructionSet set) => s_declared[(int)set].Architecture;
+    public static CpuArchitecture Architecture(InstructionSet instructionSet) => s_declared[(int)instructionSet].Architecture;
 
     /// <summary>
-    /// Whether a kernel of <paramref name="set"/> may stand in for a request of <paramref name="ceiling"/>: the same
+    /// Whether a kernel of <paramref name="instructionSet"/> may stand in for a request of <paramref name="ceiling"/>: the same
     /// instruction set, the portable one, or one of lower rank in the same architecture. A request never falls to
     /// another architecture's kernel.
     /// </summary>
-    public static bool IsAtOrBelow(InstructionSet set, InstructionSet ceiling)
+    public static bool IsAtOrBelow(InstructionSet instructionSet, InstructionSet ceiling)
     {
-        if (set == ceiling || set == InstructionSet.Scalar)
+        if (instructionSet == ceiling || instructionSet == InstructionSet.Scalar)
             return true;
-        InstructionSetDeclaration a = s_declared[(int)set], b = s_declared[(int)ceiling];
+        InstructionSetDeclaration a = s_declared[(int)instructionSet], b = s_declared[(int)ceiling];
         return a.Architecture == b.Architecture && a.Architecture != CpuArchitecture.Portable && a.Rank < b.Rank;
     }
 
     /// <summary>An instruction set's name as the environment variable and <c>CompressionCore</c> spell it.</summary>
-    public static string Name(InstructionSet set) => s_declared[(int)set].Name;
+    public static string Name(InstructionSet instructionSet) => s_declared[(int)instructionSet].Name;
 
     /// <summary>Parses a name or alias (case-insensitive, trimmed); <see langword="null"/> for an unknown or absent name.</summary>
     public static InstructionSet? Parse(string? name)

@@ -8,7 +8,7 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// The kernel benchmark behind <c>b2fsum --benchmark [--short]</c>: times every kernel this CPU runs, for every job of
-/// the library's kernel registry (<see cref="CoreTable"/>), and prints the table, the kernel the library chooses, the CPU's identity and,
+/// the library's kernel registry (<see cref="KernelTable"/>), and prints the table, the kernel the library chooses, the CPU's identity and,
 /// where another kernel measured faster, the <c>BLAKE2FAST_CORE</c> value that selects it. For CPUs nobody here has
 /// measured (ARM64 above all): a user runs it and reports the table.
 /// </summary>
@@ -26,7 +26,7 @@ internal static class KernelBenchmark
             $"{(brief ? "short mode: timings are rough" : "about 1 s per kernel after warm-up")}");
         output.WriteLine();
         output.WriteLine($"{"job",-22} {"kernel",-10} {"lanes",5} {"MB/s",10}  note");
-        foreach (KernelSet set in CoreTable.All)
+        foreach (KernelSet set in KernelTable.All)
         {
             Kernel[] kernels = set.Kernels.Where(k => k.IsSupported).ToArray();
             if (kernels.Length == 0)

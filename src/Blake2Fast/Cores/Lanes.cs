@@ -20,7 +20,7 @@ internal interface ILaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 }
 
 /// <summary>
-/// A vector used as a word of <see cref="WordCore{T, TWord}"/>: lane k of every word belongs to hash k, so
+/// A vector used as a word of <see cref="WordKernel{T, TWord}"/>: lane k of every word belongs to hash k, so
 /// the scalar algorithm, unchanged, runs N hashes at once. Every G is a vertical vector operation: no shuffles.
 /// </summary>
 internal readonly struct LaneWord<TVec, TOps, TVariant> : IWord<TVec>

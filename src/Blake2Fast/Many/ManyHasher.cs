@@ -6,19 +6,19 @@ using Blake2Fast.State;
 
 namespace Blake2Fast.Many;
 
-/// <summary>The lane cores that hash independent messages side by side, by core.</summary>
+/// <summary>The lane kernels that hash independent messages side by side, by instruction set.</summary>
 internal interface IManyLanes<T> where T : unmanaged
 {
-    /// <summary>How many messages the core hashes at once (1: no lane core, hash them one by one).</summary>
-    int Lanes(InstructionSet core);
+    /// <summary>How many messages the lane kernel of the instruction set hashes at once (1: no lane kernel, hash them one by one).</summary>
+    int Lanes(InstructionSet instructionSet);
 
     /// <summary>Compresses consecutive superblocks (lane k's block at k * blockSize in each) into the lane chains.</summary>
-    void Compress(InstructionSet core, ref T laneChain, ref byte superblocks, nuint count, uint increment);
+    void Compress(InstructionSet instructionSet, ref T laneChain, ref byte superblocks, nuint count, uint increment);
 }
 
 /// <summary>
-/// Many independent messages at once: groups of as many messages as the core has lanes run side by side for the
-/// blocks they all have before their last, then each finishes alone on the single-stream core. Equal-length
+/// Many independent messages at once: groups of as many messages as the lane kernel has lanes run side by side for the
+/// blocks they all have before their last, then each finishes alone on the single-stream kernel. Equal-length
 /// messages (Merkle leaves, fixed-size chunks) therefore run fully in parallel; uneven ones stay correct.
 /// </summary>
 internal static class ManyHasher<T, TWord, TCompressor, TLanes>
@@ -30,7 +30,7 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
     private const int MaxLanes = 16;
     private const int RunBytes = 8 * 1024; // scratch for several superblocks at once
 
-    public static void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, string outputsName)
+    public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, string outputsName)
     {
         int wordSize = Unsafe.SizeOf<T>(), blockSize = 16 * wordSize;
         Span<T> chain = stackalloc T[12];
@@ -41,19 +41,19 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
         bool keyed = keyBuffered != 0;
         bool lastNode = parameters.LastNode;
 
-        int lanes = default(TLanes).Lanes(core);
+        int lanes = default(TLanes).Lanes(instructionSet);
         int start = 0;
         if (lanes > 1)
         {
             Span<T> laneChain = stackalloc T[12 * MaxLanes];
             Span<byte> superblock = stackalloc byte[RunBytes];
             for (; start + lanes <= inputs.Length; start += lanes)
-                HashGroup(core, lanes, chain, block.Slice(0, keyBuffered), laneChain, superblock, inputs.Slice(start, lanes), outputs.Slice(start * digestLength), digestLength, lastNode);
+                HashGroup(instructionSet, lanes, chain, block.Slice(0, keyBuffered), laneChain, superblock, inputs.Slice(start, lanes), outputs.Slice(start * digestLength), digestLength, lastNode);
             laneChain.Clear();
             superblock.Clear();
         }
 
-        // What is left (or every message, without a lane core) one by one.
+        // What is left (or every message, without a lane kernel) one by one.
         Span<T> one = stackalloc T[12];
         Span<byte> oneBuffer = stackalloc byte[blockSize];
         for (int i = start; i < inputs.Length; i++)
@@ -61,8 +61,8 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
             chain.CopyTo(one);
             block.CopyTo(oneBuffer);
             int buffered = keyBuffered;
-            Blake2StateMachine<T, TWord, TCompressor>.Update(core, ref one[0], ref oneBuffer[0], ref buffered, inputs[i].Span);
-            Blake2StateMachine<T, TWord, TCompressor>.Finish(core, ref one[0], ref oneBuffer[0], buffered, lastNode, outputs.Slice(i * digestLength, digestLength));
+            Blake2StateMachine<T, TWord, TCompressor>.Update(instructionSet, ref one[0], ref oneBuffer[0], ref buffered, inputs[i].Span);
+            Blake2StateMachine<T, TWord, TCompressor>.Finish(instructionSet, ref one[0], ref oneBuffer[0], buffered, lastNode, outputs.Slice(i * digestLength, digestLength));
         }
         one.Clear();
         oneBuffer.Clear();
@@ -73,7 +73,7 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
     private static long Remainder(int length, long done, int keyBlocks, int blockSize) =>
         (long)keyBlocks * blockSize + length - done * blockSize;
 
-    private static void HashGroup(InstructionSet core, int lanes, ReadOnlySpan<T> initial, ReadOnlySpan<byte> keyBlock, Span<T> laneChain, Span<byte> superblock,
+    private static void HashGroup(InstructionSet instructionSet, int lanes, ReadOnlySpan<T> initial, ReadOnlySpan<byte> keyBlock, Span<T> laneChain, Span<byte> superblock,
         ReadOnlySpan<ReadOnlyMemory<byte>> group, Span<byte> outputs, int digestLength, bool lastNode)
     {
         int blockSize = 16 * Unsafe.SizeOf<T>();
@@ -92,8 +92,8 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
             laneChain.Slice(i * lanes, lanes).Fill(initial[i]);
 
         // Interleave the blocks into a scratch run of superblocks (copies are cheap next to compression) and
-        // compress several per call, so the lane core keeps its chain in registers across them.
-        TLanes laneCore = default;
+        // compress several per call, so the lane kernel keeps its chain in registers across them.
+        TLanes laneKernel = default;
         int run = superblock.Length / (lanes * blockSize);
         for (long j = 0; j < common; j += run)
         {
@@ -112,7 +112,7 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
                     Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref destination, (b * lanes + k) * blockSize), ref source, (uint)(16 * Unsafe.SizeOf<T>()));
                 }
             }
-            laneCore.Compress(core, ref laneChain[0], ref superblock[0], (nuint)count, (uint)blockSize);
+            laneKernel.Compress(instructionSet, ref laneChain[0], ref superblock[0], (nuint)count, (uint)blockSize);
         }
 
         // Equal remainders (fixed-size chunks, the common case) finish in the lanes too: one final superblock.
@@ -134,7 +134,7 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
             laneChain.Slice(10 * lanes, lanes).Fill(w.AllOnes);
             if (lastNode)
                 laneChain.Slice(11 * lanes, lanes).Fill(w.AllOnes);
-            laneCore.Compress(core, ref laneChain[0], ref superblock[0], 1, (uint)remainder);
+            laneKernel.Compress(instructionSet, ref laneChain[0], ref superblock[0], 1, (uint)remainder);
             int wordSize = Unsafe.SizeOf<T>();
             for (int k = 0; k < lanes; k++)
             {
@@ -160,8 +160,8 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
                 done = keyBlocks;
             }
             ReadOnlySpan<byte> rest = group[k].Span.Slice((int)(done - keyBlocks) * blockSize);
-            Blake2StateMachine<T, TWord, TCompressor>.Update(core, ref chain[0], ref buffer[0], ref buffered, rest);
-            Blake2StateMachine<T, TWord, TCompressor>.Finish(core, ref chain[0], ref buffer[0], buffered, lastNode, outputs.Slice(k * digestLength, digestLength));
+            Blake2StateMachine<T, TWord, TCompressor>.Update(instructionSet, ref chain[0], ref buffer[0], ref buffered, rest);
+            Blake2StateMachine<T, TWord, TCompressor>.Finish(instructionSet, ref chain[0], ref buffer[0], buffered, lastNode, outputs.Slice(k * digestLength, digestLength));
         }
         chain.Clear();
         buffer.Clear();

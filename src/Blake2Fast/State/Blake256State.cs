@@ -27,13 +27,13 @@ internal unsafe struct Blake256State : IFixedDigestState
     private fixed byte _buffer[BlockLength];
     private int _bufferLength;
     private byte _digestLength; // 32 (BLAKE-256) or 28 (BLAKE-224); 0 in a default state
-    private InstructionSet _core;
+    private InstructionSet _instructionSet;
     private bool _finished;
 
     /// <param name="digestLength">32 for BLAKE-256, 28 for BLAKE-224.</param>
     /// <param name="salt">Empty (unsalted: the salt is zero) or 16 bytes, already checked by the caller.</param>
-    /// <param name="core">The core to compress on.</param>
-    public Blake256State(int digestLength, ReadOnlySpan<byte> salt, InstructionSet core)
+    /// <param name="instructionSet">The instruction set to compress on.</param>
+    public Blake256State(int digestLength, ReadOnlySpan<byte> salt, InstructionSet instructionSet)
     {
         if (salt.Length != 0 && salt.Length != SaltLength)
             ThrowBadSalt(nameof(salt));
@@ -57,7 +57,7 @@ internal unsafe struct Blake256State : IFixedDigestState
         }
         _bufferLength = 0;
         _digestLength = (byte)digestLength;
-        _core = core;
+        _instructionSet = instructionSet;
         _finished = false;
     }
 
@@ -68,11 +68,11 @@ internal unsafe struct Blake256State : IFixedDigestState
         throw new ArgumentException($"The salt must be exactly {SaltLength} bytes long.", paramName);
 
     /// <summary>One-shot hashing: the engine on the stack, the digest straight into <paramref name="output"/>.</summary>
-    public static void Hash(int digestLength, ReadOnlySpan<byte> salt, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    public static void Hash(int digestLength, ReadOnlySpan<byte> salt, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         if (output.Length < digestLength)
             ThrowHelper.DestinationTooSmall(outputName, digestLength);
-        var engine = new Blake256State(digestLength, salt, core);
+        var engine = new Blake256State(digestLength, salt, instructionSet);
         engine.Append(input);
         engine.FinishCore(output);
     }
@@ -110,7 +110,7 @@ internal unsafe struct Blake256State : IFixedDigestState
                 }
                 Compress(ref *buffer, 1, BlockLength * 8);
             }
-            // Whole blocks straight from the caller's memory, in one call to the core.
+            // Whole blocks straight from the caller's memory, in one call to the kernel.
             int blocks = input.Length / BlockLength;
             if (blocks != 0)
             {
@@ -124,7 +124,7 @@ internal unsafe struct Blake256State : IFixedDigestState
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void Compress(ref byte blocks, nuint count, uint increment) =>
-        CoreTable.Blake256.Entry(_core)(ref _chain[0], ref blocks, count, increment);
+        KernelTable.Blake256.Entry(_instructionSet)(ref _chain[0], ref blocks, count, increment);
 
     public byte[] Finish() => FixedDigest.Finish(ref this);
 
@@ -193,9 +193,9 @@ internal unsafe struct Blake256State : IFixedDigestState
         return blob.Length;
     }
 
-    public static Blake256State Restore(ReadOnlySpan<byte> blob, int digestLength, InstructionSet core, string paramName)
+    public static Blake256State Restore(ReadOnlySpan<byte> blob, int digestLength, InstructionSet instructionSet, string paramName)
     {
-        var engine = new Blake256State(digestLength, default, core);
+        var engine = new Blake256State(digestLength, default, instructionSet);
         SavedStateEnvelope.Open(blob, engine.Kind, ChainWords * 4, paramName);
         uint bufferLength = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(12));
         if (bufferLength >= BlockLength)

@@ -25,20 +25,20 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     private int _bufferLength;
     private byte _digestLength;
     private byte _keyLength;
-    private InstructionSet _core;
+    private InstructionSet _instructionSet;
     private StateFlags _flags;
 
-    public Blake2State(in Blake2Parameters parameters, InstructionSet core, uint xofLength = 0)
+    public Blake2State(in Blake2Parameters parameters, InstructionSet instructionSet, uint xofLength = 0)
     {
         Unsafe.SkipInit(out _storage); // Initialize writes every chain word and the whole buffer
         _digestLength = (byte)default(TEngine).Initialize(ref _storage, out _bufferLength, parameters, xofLength);
         _keyLength = (byte)parameters.Key.Length;
-        _core = core;
+        _instructionSet = instructionSet;
         _flags = StateFlags.Initialized | (parameters.LastNode ? StateFlags.LastNode : 0);
     }
 
     public readonly int DigestLength => _digestLength;
-    public readonly InstructionSet Core => _core;
+    public readonly InstructionSet InstructionSet => _instructionSet;
     public readonly bool IsFinished => (_flags & StateFlags.Finished) != 0;
 
     /// <summary>The chain words h0..h7, t0, t1, f0, f1 (lane layout for the parallel modes), for tests.</summary>
@@ -70,13 +70,13 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
 
     /// <summary>One-shot hashing without a state (see <see cref="IHashEngine{TStorage}.Hash"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
-    public static void Hash(in Blake2Parameters parameters, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        default(TEngine).Hash(core, parameters, input, output, outputName);
+    public static void Hash(in Blake2Parameters parameters, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        default(TEngine).Hash(instructionSet, parameters, input, output, outputName);
 
     public void Update(ReadOnlySpan<byte> input)
     {
         ThrowIfNotUsable();
-        default(TEngine).Update(_core, ref _storage, ref _bufferLength, input);
+        default(TEngine).Update(_instructionSet, ref _storage, ref _bufferLength, input);
     }
 
     public byte[] Finish() => FixedDigest.Finish(ref this);
@@ -87,7 +87,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
 
     public void FinishCore(Span<byte> output)
     {
-        default(TEngine).Finish(_core, ref _storage, _bufferLength, _keyLength, (_flags & StateFlags.LastNode) != 0, output.Slice(0, _digestLength));
+        default(TEngine).Finish(_instructionSet, ref _storage, _bufferLength, _keyLength, (_flags & StateFlags.LastNode) != 0, output.Slice(0, _digestLength));
         _storage = default; // the chain and buffer hold key-derived material
         _bufferLength = 0;
         _flags |= StateFlags.Finished;
@@ -124,7 +124,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
         return blob.Length;
     }
 
-    public static Blake2State<T, TEngine, TStorage> Restore(ReadOnlySpan<byte> blob, InstructionSet core, int maxDigestLength, string paramName)
+    public static Blake2State<T, TEngine, TStorage> Restore(ReadOnlySpan<byte> blob, InstructionSet instructionSet, int maxDigestLength, string paramName)
     {
         TEngine engine = default;
         int chainBytes = engine.ChainBytes, wordSize = Unsafe.SizeOf<T>();
@@ -142,7 +142,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
             _digestLength = blob[6],
             _keyLength = blob[7],
             _bufferLength = (int)bufferLength,
-            _core = core,
+            _instructionSet = instructionSet,
             _flags = StateFlags.Initialized | ((blob[8] & 1) != 0 ? StateFlags.LastNode : 0),
         };
         ref byte chain = ref Unsafe.As<TStorage, byte>(ref state._storage);

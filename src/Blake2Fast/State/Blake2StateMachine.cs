@@ -92,10 +92,10 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Update(InstructionSet core, ref T chain, ref byte buffer, ref int bufferLength, ReadOnlySpan<byte> input) =>
-        Update(core, ref chain, ref buffer, ref bufferLength, ref MemoryMarshal.GetReference(input), input.Length);
+    public static void Update(InstructionSet instructionSet, ref T chain, ref byte buffer, ref int bufferLength, ReadOnlySpan<byte> input) =>
+        Update(instructionSet, ref chain, ref buffer, ref bufferLength, ref MemoryMarshal.GetReference(input), input.Length);
 
-    public static void Update(InstructionSet core, ref T chain, ref byte buffer, ref int bufferLength, ref byte data, int length)
+    public static void Update(InstructionSet instructionSet, ref T chain, ref byte buffer, ref int bufferLength, ref byte data, int length)
     {
         int blockSize = BlockSize;
         int free = blockSize - bufferLength;
@@ -112,7 +112,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         {
             // More input follows the buffered bytes, so the buffered block is not the last one.
             Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), ref data, (uint)free);
-            compressor.Compress(core, ref chain, ref buffer, 1, (uint)blockSize);
+            compressor.Compress(instructionSet, ref chain, ref buffer, 1, (uint)blockSize);
             data = ref Unsafe.Add(ref data, free);
             length -= free;
         }
@@ -121,7 +121,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         int blocks = (length - 1) / blockSize;
         if (blocks > 0)
         {
-            compressor.Compress(core, ref chain, ref data, (nuint)blocks, (uint)blockSize);
+            compressor.Compress(instructionSet, ref chain, ref data, (nuint)blocks, (uint)blockSize);
             data = ref Unsafe.Add(ref data, blocks * blockSize);
             length -= blocks * blockSize;
         }
@@ -136,7 +136,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     /// last (1..BlockSize bytes) is copied, into a block zeroed beforehand with fixed-size stores. An output
     /// shorter than the digest throws, naming <c>outputName</c>, before anything is written.
     /// </summary>
-    public static void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         Unsafe.SkipInit(out Message16<T> chainWords); // 12 of the 16 words used; Initialize writes them
         Unsafe.SkipInit(out Message16<T> blockWords);
@@ -150,11 +150,11 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         ref byte data = ref MemoryMarshal.GetReference(input);
         TCompressor compressor = default;
         if (buffered != 0 && length != 0)
-            compressor.Compress(core, ref chain, ref block, 1, (uint)blockSize); // the key block, not the last one
+            compressor.Compress(instructionSet, ref chain, ref block, 1, (uint)blockSize); // the key block, not the last one
         if (length > blockSize)
         {
             int blocks = (length - 1) / blockSize;
-            compressor.Compress(core, ref chain, ref data, (nuint)blocks, (uint)blockSize);
+            compressor.Compress(instructionSet, ref chain, ref data, (nuint)blocks, (uint)blockSize);
             data = ref Unsafe.Add(ref data, blocks * blockSize);
             length -= blocks * blockSize;
         }
@@ -168,27 +168,27 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
                 Internal.LastBlock.CopyPadded64(tail, ref block);
             buffered = length;
         }
-        FinishPadded(core, ref chain, ref block, buffered, parameters.LastNode, output.Slice(0, digestLength));
+        FinishPadded(instructionSet, ref chain, ref block, buffered, parameters.LastNode, output.Slice(0, digestLength));
         chainWords = default; // key-derived
         blockWords = default; // the key block or the input's tail
     }
 
     /// <summary>Compresses the final block and writes the digest's first <c>output.Length</c> bytes.</summary>
-    public static void Finish(InstructionSet core, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
+    public static void Finish(InstructionSet instructionSet, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
     {
         Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), 0, (uint)(BlockSize - bufferLength));
-        FinishPadded(core, ref chain, ref buffer, bufferLength, lastNode, output);
+        FinishPadded(instructionSet, ref chain, ref buffer, bufferLength, lastNode, output);
     }
 
     /// <summary><see cref="Finish"/> for a block already zero-padded past <paramref name="bufferLength"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void FinishPadded(InstructionSet core, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
+    private static void FinishPadded(InstructionSet instructionSet, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
     {
         TWord w = default;
         Unsafe.Add(ref chain, 10) = w.AllOnes;
         if (lastNode)
             Unsafe.Add(ref chain, 11) = w.AllOnes;
-        default(TCompressor).Compress(core, ref chain, ref buffer, 1, (uint)bufferLength);
+        default(TCompressor).Compress(instructionSet, ref chain, ref buffer, 1, (uint)bufferLength);
 
         // The digest is h0..h7 in little-endian order: on a little-endian machine, the chain's own bytes. (The
         // caller clears the chain, so swapping it in place on a big-endian one costs nothing extra.)

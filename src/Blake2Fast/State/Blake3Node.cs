@@ -18,10 +18,10 @@ internal unsafe struct Blake3Node
     private ulong _counter; // the chunk's index for a chunk node, 0 for a parent
     private uint _blockLength;
     private uint _flags; // never 0 in a node made by the constructor: a chunk has CHUNK_END, a parent PARENT
-    private InstructionSet _core;
+    private InstructionSet _instructionSet;
 
     /// <summary>A node of <paramref name="blockLength"/> bytes at <paramref name="block"/>, zero-padded here.</summary>
-    public Blake3Node(ref uint cv, ref byte block, int blockLength, ulong counter, uint flags, InstructionSet core)
+    public Blake3Node(ref uint cv, ref byte block, int blockLength, ulong counter, uint flags, InstructionSet instructionSet)
     {
         for (int i = 0; i < 8; i++)
             _cv.W[i] = Unsafe.Add(ref cv, i);
@@ -30,19 +30,19 @@ internal unsafe struct Blake3Node
         _counter = counter;
         _blockLength = (uint)blockLength;
         _flags = flags & ~Root;
-        _core = core;
+        _instructionSet = instructionSet;
     }
 
     /// <summary>
     /// The parent of two 32-byte chaining values under <paramref name="key"/> in the mode <paramref name="modeFlags"/>
     /// names (0, KEYED_HASH or DERIVE_KEY_MATERIAL).
     /// </summary>
-    public static Blake3Node Parent(ref uint key, uint modeFlags, InstructionSet core, ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
+    public static Blake3Node Parent(ref uint key, uint modeFlags, InstructionSet instructionSet, ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
     {
         Blake3BlockBytes block;
         left.Slice(0, 32).CopyTo(new Span<byte>(block.B, 32));
         right.Slice(0, 32).CopyTo(new Span<byte>(block.B + 32, 32));
-        var node = new Blake3Node(ref key, ref block.B[0], 64, 0, modeFlags | Blake3Flags.Parent, core);
+        var node = new Blake3Node(ref key, ref block.B[0], 64, 0, modeFlags | Blake3Flags.Parent, instructionSet);
         block = default;
         return node;
     }
@@ -55,7 +55,7 @@ internal unsafe struct Blake3Node
     {
         Blake3Words words = _cv;
         Blake3BlockBytes block = _block;
-        Blake3Block.Compress(_core, ref words.W[0], ref block.B[0], _counter, _blockLength, _flags);
+        Blake3Block.Compress(_instructionSet, ref words.W[0], ref block.B[0], _counter, _blockLength, _flags);
         Blake3Words.Write(ref words.W[0], ref cv.Slice(0, 32)[0]);
         words = default;
         block = default;
@@ -69,7 +69,7 @@ internal unsafe struct Blake3Node
     {
         Blake3Words cv = _cv;
         Blake3BlockBytes block = _block;
-        WriteRoot(_core, ref cv.W[0], ref block.B[0], _blockLength, _flags, position, destination);
+        WriteRoot(_instructionSet, ref cv.W[0], ref block.B[0], _blockLength, _flags, position, destination);
         cv = default;
         block = default;
     }
@@ -78,13 +78,13 @@ internal unsafe struct Blake3Node
     /// The root output of the node with input chaining value <paramref name="cv"/> and block <paramref name="block"/>
     /// (both scratch: they may be overwritten), for callers that hold the node's parts already.
     /// </summary>
-    public static void WriteRoot(InstructionSet core, ref uint cv, ref byte block, uint blockLength, uint flags, long position, Span<byte> destination)
+    public static void WriteRoot(InstructionSet instructionSet, ref uint cv, ref byte block, uint blockLength, uint flags, long position, Span<byte> destination)
     {
         flags |= Root;
         if (position == 0 && destination.Length <= 32)
         {
             // The usual digest: the root's chaining value is the output, one plain compression.
-            Blake3Block.Compress(core, ref cv, ref block, 0, blockLength, flags);
+            Blake3Block.Compress(instructionSet, ref cv, ref block, 0, blockLength, flags);
             Blake3Words.Write(ref cv, ref block);
             new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block), destination.Length).CopyTo(destination);
             return;
@@ -96,12 +96,12 @@ internal unsafe struct Blake3Node
             int offset = (int)(position % 64);
             if (offset == 0 && destination.Length >= 64)
             {
-                Blake3Block.CompressXof(core, ref cv, ref block, counter, blockLength, flags, ref destination[0]);
+                Blake3Block.CompressXof(instructionSet, ref cv, ref block, counter, blockLength, flags, ref destination[0]);
                 destination = destination.Slice(64);
                 position += 64;
                 continue;
             }
-            Blake3Block.CompressXof(core, ref cv, ref block, counter, blockLength, flags, ref *buffer);
+            Blake3Block.CompressXof(instructionSet, ref cv, ref block, counter, blockLength, flags, ref *buffer);
             int take = Math.Min(64 - offset, destination.Length);
             new ReadOnlySpan<byte>(buffer + offset, take).CopyTo(destination);
             destination = destination.Slice(take);

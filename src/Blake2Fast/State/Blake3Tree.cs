@@ -43,14 +43,14 @@ internal unsafe struct Blake3Tree
     private int _blocksCompressed; // blocks of the current chunk already compressed
     private int _stackLength;
     private uint _flags; // the mode: 0, KeyedHash, DeriveKeyContext or DeriveKeyMaterial
-    private InstructionSet _core;
+    private InstructionSet _instructionSet;
 
-    public Blake3Tree(ref uint key, uint flags, InstructionSet core)
+    public Blake3Tree(ref uint key, uint flags, InstructionSet instructionSet)
     {
         for (int i = 0; i < 8; i++)
             _key.W[i] = _chunkCv.W[i] = Unsafe.Add(ref key, i);
         _flags = flags;
-        _core = core;
+        _instructionSet = instructionSet;
     }
 
     public readonly uint Flags => _flags;
@@ -85,7 +85,7 @@ internal unsafe struct Blake3Tree
                 }
                 else
                 {
-                    Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
+                    Blake3Block.Compress(_instructionSet, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | (_blocksCompressed == 0 ? ChunkStart : 0));
                     _blocksCompressed++;
                 }
                 _blockLength = 0;
@@ -109,7 +109,7 @@ internal unsafe struct Blake3Tree
                 int direct = Math.Min((remaining - 1) / BlockLength, BlocksPerChunk - 1 - _blocksCompressed);
                 if (direct > 0)
                 {
-                    Blake3Block.CompressBlocks(_core, ref _chunkCv.W[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
+                    Blake3Block.CompressBlocks(_instructionSet, ref _chunkCv.W[0], ref Unsafe.Add(ref source, position), (nuint)direct, _chunkCounter, _flags,
                         _blocksCompressed == 0 ? ChunkStart : 0, 0);
                     _blocksCompressed += direct;
                     position += direct * BlockLength;
@@ -136,7 +136,7 @@ internal unsafe struct Blake3Tree
     public Blake3Node Root()
     {
         RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out ulong counter, out uint flags);
-        var root = new Blake3Node(ref cv.W[0], ref block.B[0], blockLength, counter, flags, _core);
+        var root = new Blake3Node(ref cv.W[0], ref block.B[0], blockLength, counter, flags, _instructionSet);
         cv = default;
         block = default;
         return root;
@@ -149,7 +149,7 @@ internal unsafe struct Blake3Tree
     public void WriteRoot(Span<byte> output)
     {
         RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out _, out uint flags);
-        Blake3Node.WriteRoot(_core, ref cv.W[0], ref block.B[0], (uint)blockLength, flags, 0, output);
+        Blake3Node.WriteRoot(_instructionSet, ref cv.W[0], ref block.B[0], (uint)blockLength, flags, 0, output);
         cv = default;
         block = default;
     }
@@ -188,7 +188,7 @@ internal unsafe struct Blake3Tree
             // The chunk in progress follows everything stacked, so no merge below is the root: merging down to the
             // chunk count's set bits leaves the stack as the binary decomposition the fold below assumes.
             MergeDown(PopCount(_chunkCounter - _firstChunk));
-            Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, chunkFlags);
+            Blake3Block.Compress(_instructionSet, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, (uint)_blockLength, chunkFlags);
             cv = _chunkCv;
             level = _stackLength - 1;
         }
@@ -199,7 +199,7 @@ internal unsafe struct Blake3Tree
             cv = _key;
             if (level == 0)
                 break;
-            Blake3Block.Compress(_core, ref cv.W[0], ref block.B[0], 0, BlockLength, _flags | Parent);
+            Blake3Block.Compress(_instructionSet, ref cv.W[0], ref block.B[0], 0, BlockLength, _flags | Parent);
         }
         blockLength = BlockLength;
         counter = 0;
@@ -227,7 +227,7 @@ internal unsafe struct Blake3Tree
     /// One-shot hashing of a whole input into <paramref name="output"/>: the tree lives on this frame, and only what
     /// is read is written first (a state would zero, copy and clear its 1.9 KiB: about 250 ns, a fifth of a 2 KiB hash).
     /// </summary>
-    public static void Hash(ref uint key, uint flags, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output)
+    public static void Hash(ref uint key, uint flags, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output)
     {
         Blake3Tree tree;
         Unsafe.SkipInit(out tree);
@@ -239,7 +239,7 @@ internal unsafe struct Blake3Tree
         tree._blocksCompressed = 0;
         tree._stackLength = 0;
         tree._flags = flags;
-        tree._core = core;
+        tree._instructionSet = instructionSet;
         tree.Update(input, 1);
         tree.WriteRoot(output);
         tree.Clear();
@@ -263,7 +263,7 @@ internal unsafe struct Blake3Tree
         _blocksCompressed = 0;
         _stackLength = 0;
         _flags = 0;
-        _core = 0;
+        _instructionSet = 0;
     }
 
     // ---- saving (the public state's envelope carries these) ----
@@ -317,11 +317,11 @@ internal unsafe struct Blake3Tree
 
     /// <summary>A tree resumed from <see cref="Save"/>'s body (the counts checked with <see cref="IsValid"/>).</summary>
     public static Blake3Tree Restore(ReadOnlySpan<byte> body, uint flags, int blocksCompressed, int blockLength, int stackLength, ulong firstChunk,
-        InstructionSet core)
+        InstructionSet instructionSet)
     {
         Blake3Words key;
         Blake3Words.Read(body.Slice(8), ref key.W[0]);
-        var tree = new Blake3Tree(ref key.W[0], flags, core);
+        var tree = new Blake3Tree(ref key.W[0], flags, instructionSet);
         key = default;
         Blake3Words.Read(body.Slice(40), ref tree._chunkCv.W[0]);
         tree._chunkCounter = BinaryPrimitives.ReadUInt64LittleEndian(body);
@@ -342,7 +342,7 @@ internal unsafe struct Blake3Tree
     /// <summary>Compresses the waiting last block of a full chunk and stacks the chunk's CV.</summary>
     private void FinishChunk()
     {
-        Blake3Block.Compress(_core, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
+        Blake3Block.Compress(_instructionSet, ref _chunkCv.W[0], ref _block.B[0], _chunkCounter, BlockLength, _flags | ChunkEnd);
         byte* cv = stackalloc byte[32];
         Blake3Words.Write(ref _chunkCv.W[0], ref *cv);
         Push(cv, 1);
@@ -375,7 +375,7 @@ internal unsafe struct Blake3Tree
                         n /= 2;
                     if (n >= 2 * ParallelGrain)
                     {
-                        ParallelSubtree(input, n, _chunkCounter, key, _flags, _core, parallelism, cv);
+                        ParallelSubtree(input, n, _chunkCounter, key, _flags, _instructionSet, parallelism, cv);
                         Push(cv, n);
                         input += (long)n * ChunkLength;
                         available -= n * ChunkLength;
@@ -403,7 +403,7 @@ internal unsafe struct Blake3Tree
         byte* buffer = stackalloc byte[room];
         byte* nodes = buffer;
         byte* end = buffer + room;
-        Blake3Batches.HashMany(_core, input, count, ChunkLength, BlocksPerChunk, key, _chunkCounter, true, _flags, ChunkStart, ChunkEnd,
+        Blake3Batches.HashMany(_instructionSet, input, count, ChunkLength, BlocksPerChunk, key, _chunkCounter, true, _flags, ChunkStart, ChunkEnd,
             nodes, available, room);
 
         // Level by level: nodes a..b-1 (in units of the level's size). An odd node at either end has no sibling here:
@@ -434,7 +434,7 @@ internal unsafe struct Blake3Tree
             }
             if (a == b)
                 break;
-            Blake3Batches.HashMany(_core, nodes, (int)(b - a) / 2, BlockLength, 1, key, 0, false, _flags | Parent, 0, 0, nodes, end - nodes, end - nodes);
+            Blake3Batches.HashMany(_instructionSet, nodes, (int)(b - a) / 2, BlockLength, 1, key, 0, false, _flags | Parent, 0, 0, nodes, end - nodes, end - nodes);
             a /= 2;
             b /= 2;
         }
@@ -450,7 +450,7 @@ internal unsafe struct Blake3Tree
     /// halves ... on up to <paramref name="parallelism"/> threads of at least <see cref="ParallelGrain"/> chunks each,
     /// then their CVs merged here. Static and by pointer: a worker cannot reach a struct's <c>this</c>.
     /// </summary>
-    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet core, int parallelism, byte* cv)
+    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet instructionSet, int parallelism, byte* cv)
     {
         int parts = 1;
         while (parts * 2 <= parallelism && chunks / (parts * 2) >= ParallelGrain)
@@ -459,31 +459,31 @@ internal unsafe struct Blake3Tree
         int room = Math.Max(parts, Blake3Batches.MaxLanes * 2) * 32;
         byte* cvs = stackalloc byte[room];
         System.Threading.Tasks.Parallel.For(0, parts, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = parts },
-            i => Subtree(input + (long)i * per * ChunkLength, per, counter + (ulong)(i * per), key, flags, core, cvs + i * 32));
+            i => Subtree(input + (long)i * per * ChunkLength, per, counter + (ulong)(i * per), key, flags, instructionSet, cvs + i * 32));
         for (int m = parts; m > 1; m >>= 1)
-            Blake3Batches.HashMany(core, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, room, room);
+            Blake3Batches.HashMany(instructionSet, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, room, room);
         Unsafe.CopyBlockUnaligned(cv, cvs, 32);
     }
 
     /// <summary>The CV of a subtree of <paramref name="chunks"/> chunks (a power of two), on the calling thread.</summary>
-    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet core, byte* cv)
+    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet instructionSet, byte* cv)
     {
         if (chunks > MaxBatch)
         {
             // Halves, recursively: the two CVs side by side are their parent's block.
             byte* pair = stackalloc byte[64];
             int half = chunks / 2;
-            Subtree(input, half, counter, key, flags, core, pair);
-            Subtree(input + (long)half * ChunkLength, half, counter + (ulong)half, key, flags, core, pair + 32);
-            Blake3Batches.HashMany(core, pair, 1, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cv, 64, 32);
+            Subtree(input, half, counter, key, flags, instructionSet, pair);
+            Subtree(input + (long)half * ChunkLength, half, counter + (ulong)half, key, flags, instructionSet, pair + 32);
+            Blake3Batches.HashMany(instructionSet, pair, 1, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cv, 64, 32);
             return;
         }
         int room = Room(chunks);
         byte* cvs = stackalloc byte[room];
-        Blake3Batches.HashMany(core, input, chunks, ChunkLength, BlocksPerChunk, key, counter, true, flags, ChunkStart, ChunkEnd, cvs,
+        Blake3Batches.HashMany(instructionSet, input, chunks, ChunkLength, BlocksPerChunk, key, counter, true, flags, ChunkStart, ChunkEnd, cvs,
             (long)chunks * ChunkLength, room);
         for (int m = chunks; m > 1; m >>= 1)
-            Blake3Batches.HashMany(core, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, room, room);
+            Blake3Batches.HashMany(instructionSet, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, room, room);
         Unsafe.CopyBlockUnaligned(cv, cvs, 32);
     }
 
@@ -510,7 +510,7 @@ internal unsafe struct Blake3Tree
             for (int i = 0; i < 8; i++)
                 parent.W[i] = _key.W[i];
             ref byte block = ref _stack.B[32 * (_stackLength - 2)];
-            Blake3Block.Compress(_core, ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
+            Blake3Block.Compress(_instructionSet, ref parent.W[0], ref block, 0, BlockLength, _flags | Parent);
             Blake3Words.Write(ref parent.W[0], ref block);
             _stackLength--;
         }

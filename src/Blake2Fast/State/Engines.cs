@@ -19,12 +19,12 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
     /// <returns>The digest length.</returns>
     int Initialize(ref TStorage storage, out int bufferLength, in Blake2Parameters parameters, uint xofLength);
 
-    void Update(InstructionSet core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input);
+    void Update(InstructionSet instructionSet, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input);
 
-    void Finish(InstructionSet core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output);
+    void Finish(InstructionSet instructionSet, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output);
 
     /// <summary>One-shot hashing into <paramref name="output"/>; too short, it throws naming <paramref name="outputName"/> before writing.</summary>
-    void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
+    void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
 }
 
 /// <summary>Plain (sequential) BLAKE2 over a storage of one chain and one block of buffer.</summary>
@@ -46,13 +46,13 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
         Blake2StateMachine<T, TWord, TCompressor>.Initialize(ref Chain(ref storage), ref Buffer(ref storage), out bufferLength, parameters, xofLength);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Update(InstructionSet core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input) =>
-        Blake2StateMachine<T, TWord, TCompressor>.Update(core, ref Chain(ref storage), ref Buffer(ref storage), ref bufferLength, input);
+    public void Update(InstructionSet instructionSet, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input) =>
+        Blake2StateMachine<T, TWord, TCompressor>.Update(instructionSet, ref Chain(ref storage), ref Buffer(ref storage), ref bufferLength, input);
 
-    public void Finish(InstructionSet core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output) =>
-        Blake2StateMachine<T, TWord, TCompressor>.Finish(core, ref Chain(ref storage), ref Buffer(ref storage), bufferLength, lastNode, output);
+    public void Finish(InstructionSet instructionSet, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output) =>
+        Blake2StateMachine<T, TWord, TCompressor>.Finish(instructionSet, ref Chain(ref storage), ref Buffer(ref storage), bufferLength, lastNode, output);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
-    public void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Blake2StateMachine<T, TWord, TCompressor>.Hash(core, parameters, input, output, outputName);
+    public void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        Blake2StateMachine<T, TWord, TCompressor>.Hash(instructionSet, parameters, input, output, outputName);
 }

@@ -107,7 +107,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         return digestLength;
     }
 
-    public void Update(InstructionSet core, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input)
+    public void Update(InstructionSet instructionSet, ref TStorage storage, ref int bufferLength, ReadOnlySpan<byte> input)
     {
         int superblock = Superblock;
         int keep = Superblock - BlockSize + 1; // bytes that must follow a superblock before it may be compressed
@@ -124,7 +124,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
                 input = input.Slice(take);
                 bufferLength = superblock;
             }
-            lanes.Compress(core, ref chain, ref buffer, 1, (uint)BlockSize);
+            lanes.Compress(instructionSet, ref chain, ref buffer, 1, (uint)BlockSize);
             bufferLength -= superblock;
             // What is left (fewer than P blocks) moves to the front; the ranges cannot overlap.
             Unsafe.CopyBlockUnaligned(ref buffer, ref Unsafe.Add(ref buffer, superblock), (uint)bufferLength);
@@ -134,7 +134,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         {
             // Whole superblocks straight from the caller's memory.
             int count = (input.Length - keep) / superblock;
-            lanes.Compress(core, ref chain, ref MemoryMarshal.GetReference(input), (nuint)count, (uint)BlockSize);
+            lanes.Compress(instructionSet, ref chain, ref MemoryMarshal.GetReference(input), (nuint)count, (uint)BlockSize);
             input = input.Slice(count * superblock);
         }
 
@@ -142,13 +142,13 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         bufferLength += input.Length;
     }
 
-    public void Finish(InstructionSet core, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output)
+    public void Finish(InstructionSet instructionSet, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output)
     {
         // The buffer is two superblocks: the last one is zero-padded where it lies.
         ref byte buffer = ref Buffer(ref storage);
         ref byte last = ref bufferLength > Superblock ? ref Unsafe.Add(ref buffer, Superblock) : ref buffer;
-        FinishLeaves(core, ref Chain(ref storage), ref buffer, ref last, bufferLength);
-        Root(default(TLanes).RootCore(core), ref Chain(ref storage), output.Length, keyLength, output);
+        FinishLeaves(instructionSet, ref Chain(ref storage), ref buffer, ref last, bufferLength);
+        Root(default(TLanes).RootInstructionSet(instructionSet), ref Chain(ref storage), output.Length, keyLength, output);
     }
 
     /// <summary>
@@ -163,7 +163,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     /// The lanes' counters and flags are set here, and the kernel is run with an increment of 0. A leaf given no
     /// bytes at all (an input shorter than P - 1 blocks) hashes the empty message: one zero block, counter 0.
     /// </remarks>
-    private static void FinishLeaves(InstructionSet core, ref T chain, ref byte first, ref byte last, int length)
+    private static void FinishLeaves(InstructionSet instructionSet, ref T chain, ref byte first, ref byte last, int length)
     {
         TWord w = default;
         TLanes kernel = default;
@@ -189,7 +189,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
                 if (k * blockSize >= rest)
                     Unsafe.Add(ref f0, k) = ones;
             }
-            kernel.Compress(core, ref chain, ref first, 1, 0);
+            kernel.Compress(instructionSet, ref chain, ref first, 1, 0);
             // The leaves that ended keep these words; the next compression runs them on garbage.
             Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref finished[0]), ref Unsafe.As<T, byte>(ref chain), (uint)(8 * lanes * Unsafe.SizeOf<T>()));
         }
@@ -204,7 +204,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
             Unsafe.Add(ref chain, 9 * lanes + k) = w.LessThan(low, t0) ? w.Add(t1, w.FromUInt32(1)) : t1;
             Unsafe.Add(ref f0, k) = ones;
         }
-        kernel.Compress(core, ref chain, ref last, 1, 0);
+        kernel.Compress(instructionSet, ref chain, ref last, 1, 0);
 
         if (length > superblock)
         {
@@ -221,7 +221,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     /// The root over the finished leaves (lane layout): node depth 1, node offset 0, the key's length but no key
     /// block, last node; its message is the leaves' full-length outputs, leaf 0 first.
     /// </summary>
-    private static void Root(InstructionSet core, ref T laneChain, int digestLength, int keyLength, Span<byte> output)
+    private static void Root(InstructionSet instructionSet, ref T laneChain, int digestLength, int keyLength, Span<byte> output)
     {
         TWord w = default;
         int lanes = Lanes, blockSize = BlockSize;
@@ -247,8 +247,8 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         // P leaf outputs make two (BLAKE2bp) or four (BLAKE2sp) blocks; the last is compressed with both flags.
         ref byte bytes = ref Unsafe.As<T, byte>(ref m);
         int blocks = message.Length * Unsafe.SizeOf<T>() / blockSize;
-        default(TCompressor).Compress(core, ref r, ref bytes, (nuint)(blocks - 1), (uint)blockSize);
-        Blake2StateMachine<T, TWord, TCompressor>.Finish(core, ref r, ref Unsafe.Add(ref bytes, (blocks - 1) * blockSize), blockSize, lastNode: true, output);
+        default(TCompressor).Compress(instructionSet, ref r, ref bytes, (nuint)(blocks - 1), (uint)blockSize);
+        Blake2StateMachine<T, TWord, TCompressor>.Finish(instructionSet, ref r, ref Unsafe.Add(ref bytes, (blocks - 1) * blockSize), blockSize, lastNode: true, output);
         message.Clear();
         root.Clear();
     }
@@ -258,7 +258,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     /// and the first superblock of the tail are compressed straight from the input; only the last (at most a
     /// superblock) is copied.
     /// </summary>
-    public void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    public void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         int digestLength = parameters.DigestLength == 0 ? 8 * Unsafe.SizeOf<T>() : parameters.DigestLength;
         if (output.Length < digestLength)
@@ -283,34 +283,34 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
                 // Some leaves end with their key block: the tail is the key superblock and the input (if any).
                 ref byte last = ref length == 0 ? ref buffer : ref Unsafe.Add(ref buffer, superblock);
                 Unsafe.CopyBlockUnaligned(ref last, ref data, (uint)length);
-                FinishLeaves(core, ref chain, ref buffer, ref last, superblock + length);
+                FinishLeaves(instructionSet, ref chain, ref buffer, ref last, superblock + length);
                 goto Root;
             }
-            lanes.Compress(core, ref chain, ref buffer, 1, (uint)blockSize);
+            lanes.Compress(instructionSet, ref chain, ref buffer, 1, (uint)blockSize);
         }
 
         if (length >= superblock + keep)
         {
             int count = (length - keep) / superblock;
-            lanes.Compress(core, ref chain, ref data, (nuint)count, (uint)blockSize);
+            lanes.Compress(instructionSet, ref chain, ref data, (nuint)count, (uint)blockSize);
             data = ref Unsafe.Add(ref data, count * superblock);
             length -= count * superblock;
         }
         if (length == superblock)
         {
             // Exactly one block per leaf (4 KiB, 64 KiB, ... land here): nothing to pad, nothing to copy.
-            FinishLeaves(core, ref chain, ref data, ref data, length);
+            FinishLeaves(instructionSet, ref chain, ref data, ref data, length);
         }
         else
         {
             // The tail: its first superblock (if it has two) from the input, the rest copied to be zero-padded.
             int rest = length > superblock ? length - superblock : length;
             Unsafe.CopyBlockUnaligned(ref buffer, ref Unsafe.Add(ref data, length - rest), (uint)rest);
-            FinishLeaves(core, ref chain, ref data, ref buffer, length);
+            FinishLeaves(instructionSet, ref chain, ref data, ref buffer, length);
         }
 
     Root:
-        Root(lanes.RootCore(core), ref chain, digestLength, key.Length, output.Slice(0, digestLength));
+        Root(lanes.RootInstructionSet(instructionSet), ref chain, digestLength, key.Length, output.Slice(0, digestLength));
         // Key-derived: the chains and the buffer's used part (the key superblock and the input's tail).
         Unsafe.InitBlockUnaligned(ref Unsafe.As<TStorage, byte>(ref storage), 0, (uint)(ChainBytes + (key.IsEmpty ? 1 : 2) * superblock));
     }

@@ -36,14 +36,14 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
     /// <summary>The field's all-ones value: 2^32 - 1 for BLAKE2Xb, 2^16 - 1 for BLAKE2Xs.</summary>
     public static uint Unknown => Unsafe.SizeOf<T>() == 8 ? uint.MaxValue : ushort.MaxValue;
 
-    public Blake2XofState(long outputLength, ReadOnlySpan<byte> key, InstructionSet core, string outputLengthName, string keyName)
+    public Blake2XofState(long outputLength, ReadOnlySpan<byte> key, InstructionSet instructionSet, string outputLengthName, string keyName)
     {
         if (outputLength != -1 && (outputLength < 1 || outputLength >= Unknown))
             throw new ArgumentOutOfRangeException(outputLengthName, outputLength, $"The output length must be between 1 and {Unknown - 1} bytes, or unknown (-1).");
         if (key.Length > MaxLength)
             ThrowHelper.TooLong(keyName, MaxLength);
         _xofLength = outputLength == -1 ? Unknown : (uint)outputLength;
-        _inner = new(new Blake2Parameters { Key = key }, core, _xofLength);
+        _inner = new(new Blake2Parameters { Key = key }, instructionSet, _xofLength);
         _h0 = default;
         _block = default;
         _position = 0;
@@ -123,7 +123,7 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
             NodeOffset = index,
             InnerLength = (byte)max,
         };
-        var node = new Blake2State<T, SequentialEngine<T, TWord, TCompressor, TStorage>, TStorage>(parameters, _inner.Core, _xofLength);
+        var node = new Blake2State<T, SequentialEngine<T, TWord, TCompressor, TStorage>, TStorage>(parameters, _inner.InstructionSet, _xofLength);
         Span<byte> scratch = stackalloc byte[64];
         Unsafe.CopyBlockUnaligned(ref scratch[0], ref Bytes(ref _h0), (uint)max);
         node.Update(scratch.Slice(0, max));

@@ -11,7 +11,7 @@ namespace Blake2Fast.Benchmarks.Infrastructure;
 
 /// <summary>
 /// Groups the summary by job and by the class's <c>[Params]</c> only; inside a group the rows keep the declared
-/// method order, and the cores run lowest first. BenchmarkDotNet's own by-params rule also keys on method arguments, which would put each Blake2Fast core
+/// method order, and the instruction sets run lowest first. BenchmarkDotNet's own by-params rule also keys on method arguments, which would put each Blake2Fast instruction set
 /// (an <c>[ArgumentsSource]</c> value) in a group of its own, away from the baseline, with an empty Ratio column.
 /// </summary>
 public sealed class GroupByParamsOrderer : IOrderer
@@ -29,7 +29,7 @@ public sealed class GroupByParamsOrderer : IOrderer
         GetLogicalGroupOrder(benchmarksCases.GroupBy(b => GetLogicalGroupKey(benchmarksCases, b)))
             .SelectMany(group => group
                 .OrderBy(b => b.Descriptor.MethodIndex)
-                .ThenBy(b => b.Parameters.Items.FirstOrDefault(p => p.IsArgument)?.Value is CoreChoice core ? core.SortKey : 0)
+                .ThenBy(b => b.Parameters.Items.FirstOrDefault(p => p.IsArgument)?.Value is InstructionSetChoice instructionSet ? instructionSet.SortKey : 0)
                 .ThenBy(b => b.Parameters.DisplayInfo, StringComparer.Ordinal));
 
     public string? GetHighlightGroupKey(BenchmarkCase benchmarkCase) => null;

@@ -13,7 +13,7 @@ namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
 /// The salted fixed-length contract's test face (BLAKE-256 and BLAKE-224): every test is written once against it and
-/// runs for each algorithm, through every public API (by name) and on every core. A salt of <see langword="null"/>
+/// runs for each algorithm, through every public API (by name) and on every instruction set. A salt of <see langword="null"/>
 /// means the unsalted overloads (2.x names) or the unsalted class (BCL-style names).
 /// </summary>
 public abstract partial class SaltedDriver
@@ -27,10 +27,10 @@ public abstract partial class SaltedDriver
 
     public byte[] Reference(byte[] input, byte[]? salt) => ReferenceHash(input, salt);
 
-    /// <summary>Every core of BLAKE-256 that runs here (the tests run each); both algorithms share them.</summary>
-    internal static IReadOnlyList<InstructionSet> Cores => CoreTable.Blake256.Supported;
+    /// <summary>Every instruction set of BLAKE-256 that runs here (the tests run each); both algorithms share them.</summary>
+    internal static IReadOnlyList<InstructionSet> SupportedInstructionSets => KernelTable.Blake256.Supported;
 
-    internal abstract InstructionSet DefaultCore { get; }
+    internal abstract InstructionSet DefaultInstructionSet { get; }
 
     // ---- the public API, by name ----
 
@@ -139,24 +139,24 @@ public abstract partial class SaltedDriver
 #endif
     public abstract HashAlgorithm CreateHashAlgorithm(byte[]? salt);
     public abstract Blake256Hasher CreateIncrementalHasher(byte[]? salt);
-    internal abstract Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt);
+    internal abstract Blake256Hasher CreateIncrementalHasher(InstructionSet instructionSet, byte[]? salt);
     public abstract Blake256Hasher Restore(ReadOnlySpan<byte> blob);
 
     /// <summary>A <see langword="default"/> state, never initialized.</summary>
     public abstract Blake256Hasher DefaultState();
 
-    /// <summary>One-shot on a named core.</summary>
-    internal byte[] Hash(InstructionSet core, byte[]? salt, ReadOnlySpan<byte> input)
+    /// <summary>One-shot on a named instruction set.</summary>
+    internal byte[] Hash(InstructionSet instructionSet, byte[]? salt, ReadOnlySpan<byte> input)
     {
         byte[] output = new byte[DigestLength];
-        Blake256State.Hash(DigestLength, salt, core, input, output, "output");
+        Blake256State.Hash(DigestLength, salt, instructionSet, input, output, "output");
         return output;
     }
 
-    /// <summary>Hashes <paramref name="input"/> incrementally on <paramref name="core"/>, cut into the given pieces.</summary>
-    internal byte[] HashInPieces(InstructionSet core, byte[]? salt, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
+    /// <summary>Hashes <paramref name="input"/> incrementally on <paramref name="instructionSet"/>, cut into the given pieces.</summary>
+    internal byte[] HashInPieces(InstructionSet instructionSet, byte[]? salt, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
     {
-        Blake256Hasher hasher = CreateIncrementalHasher(core, salt);
+        Blake256Hasher hasher = CreateIncrementalHasher(instructionSet, salt);
         int offset = 0;
         foreach (int length in pieceLengths)
         {

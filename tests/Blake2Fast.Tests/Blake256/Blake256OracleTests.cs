@@ -11,7 +11,7 @@ namespace Blake2Fast.Tests.Blake256Family;
 /// <summary>
 /// Random cases against the plain implementation in <see cref="ReferenceBlake256"/> (itself checked against every
 /// vector in <see cref="Blake256VectorTests"/>): every length 0..600, salted and unsalted, BLAKE-256 and BLAKE-224,
-/// every core, one-shot and incremental at random split points. Seeds as in the BLAKE2 oracle tests
+/// every instruction set, one-shot and incremental at random split points. Seeds as in the BLAKE2 oracle tests
 /// (<c>BLAKE2FAST_ORACLE_SEED</c>, <c>BLAKE2FAST_ORACLE_CASE</c>; the failure message names seed and case).
 /// </summary>
 public class Blake256OracleTests
@@ -66,23 +66,23 @@ public class Blake256OracleTests
                 }
 
                 byte[] expected = v.Reference(input, salt);
-                foreach (InstructionSet core in SaltedDriver.Cores)
+                foreach (InstructionSet instructionSet in SaltedDriver.SupportedInstructionSets)
                 {
-                    string where = $"{v.Name} seed {OracleSeed.Format(seed)} case {index} core {core}: length {length}, " +
+                    string where = $"{v.Name} seed {OracleSeed.Format(seed)} case {index} instruction set {instructionSet}: length {length}, " +
                         $"salt {(salt is null ? "none" : Convert.ToHexString(salt))}, splits [{string.Join(",", splits)}]";
-                    if (!v.Hash(core, salt, input).AsSpan().SequenceEqual(expected))
+                    if (!v.Hash(instructionSet, salt, input).AsSpan().SequenceEqual(expected))
                         failures.Add(where + " (one-shot)");
-                    if (!v.HashInPieces(core, salt, input, splits).AsSpan().SequenceEqual(expected))
+                    if (!v.HashInPieces(instructionSet, salt, input, splits).AsSpan().SequenceEqual(expected))
                         failures.Add(where + " (incremental)");
                 }
-                // The default core through the public one-shot API too.
+                // The default instruction set through the public one-shot API too.
                 if (!v.Api(rng.Next(2) == 0 ? "ComputeHash" : "HashDataSpan", salt, input).AsSpan().SequenceEqual(expected))
                     failures.Add($"{v.Name} seed {OracleSeed.Format(seed)} case {index}: public one-shot");
                 lengthsSeen[length] = true;
                 ran++;
             }
         }
-        _log.WriteLine($"{v.Name}: {ran} cases ({salted} salted) on cores {string.Join(", ", SaltedDriver.Cores)}, {watch.ElapsedMilliseconds} ms; " +
+        _log.WriteLine($"{v.Name}: {ran} cases ({salted} salted) on instruction sets {string.Join(", ", SaltedDriver.SupportedInstructionSets)}, {watch.ElapsedMilliseconds} ms; " +
             $"seeds {string.Join(", ", seeds.Select(OracleSeed.Format))}");
         Assert.True(failures.Count == 0, string.Join("\n", failures));
         if (OracleSeed.OnlyCase is null)
@@ -111,7 +111,7 @@ public class Blake256OracleTests
     [InlineData(183)]
     [InlineData(184)]
     [InlineData(192)]
-    public void BoundaryLengths_EveryVariant_EveryCore_EverySplitPoint(int length)
+    public void BoundaryLengths_EveryVariant_EveryInstructionSet_EverySplitPoint(int length)
     {
         byte[] input = new byte[length];
         for (int i = 0; i < length; i++)
@@ -122,11 +122,11 @@ public class Blake256OracleTests
             foreach (byte[]? s in new[] { null, salt })
             {
                 byte[] expected = v.Reference(input, s);
-                foreach (InstructionSet core in SaltedDriver.Cores)
+                foreach (InstructionSet instructionSet in SaltedDriver.SupportedInstructionSets)
                 {
-                    Assert.Equal(expected, v.Hash(core, s, input));
+                    Assert.Equal(expected, v.Hash(instructionSet, s, input));
                     for (int split = 0; split <= length; split++)
-                        Assert.Equal(expected, v.HashInPieces(core, s, input, new[] { split }));
+                        Assert.Equal(expected, v.HashInPieces(instructionSet, s, input, new[] { split }));
                 }
             }
         }
@@ -148,9 +148,9 @@ public class Blake256OracleTests
         foreach (SaltedDriver v in SaltedDriver.All)
         {
             byte[] expected = v.ReferenceHash(input, null, startBits);
-            foreach (InstructionSet core in SaltedDriver.Cores)
+            foreach (InstructionSet instructionSet in SaltedDriver.SupportedInstructionSets)
             {
-                Blake256Hasher hasher = v.CreateIncrementalHasher(core, null);
+                Blake256Hasher hasher = v.CreateIncrementalHasher(instructionSet, null);
                 hasher.Engine.SetCounter((ulong)startBits);
                 hasher.Update(input.AsSpan(0, length / 3));
                 hasher.Update(input.AsSpan(length / 3));

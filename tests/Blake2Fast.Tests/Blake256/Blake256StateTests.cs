@@ -5,7 +5,7 @@ using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests.Blake256Family;
 
-/// <summary>The state's value semantics, the core it reports, and allocations: none on the span and incremental paths.</summary>
+/// <summary>The state's value semantics, the instruction set it reports, and allocations: none on the span and incremental paths.</summary>
 public class Blake256StateTests
 {
     private static readonly byte[] Salt = Hex.Sequence(16);
@@ -37,19 +37,19 @@ public class Blake256StateTests
     }
 
     [Fact]
-    public void CompressionCore_NamesTheCoreTheTableChose()
+    public void CompressionCore_NamesTheInstructionSetTheTableChose()
     {
-        Assert.Equal(Cores.InstructionSets.Name(Cores.CoreTable.Blake256.Default), Blake2Fast.Blake256.CompressionCore);
+        Assert.Equal(Cores.InstructionSets.Name(Cores.InstructionSets.DefaultBlake256), Blake2Fast.Blake256.CompressionCore);
         Assert.Equal(Blake2Fast.Blake256.CompressionCore, Blake2Fast.Blake224.CompressionCore);
-        Assert.Contains(Cores.CoreTable.Blake256.Default, SaltedDriver.Cores);
-        // Every core name the override takes runs BLAKE-256 (on the best kernel at or below it).
-        foreach (Cores.InstructionSet core in Enum.GetValues(typeof(Cores.InstructionSet)))
+        Assert.Contains(Cores.InstructionSets.DefaultBlake256, SaltedDriver.SupportedInstructionSets);
+        // Every instruction set name the override takes runs BLAKE-256 (on the best kernel at or below it).
+        foreach (Cores.InstructionSet instructionSet in Enum.GetValues(typeof(Cores.InstructionSet)))
         {
             unsafe
             {
-                Assert.True(Cores.CoreTable.Blake256.Entry(core) != null, core.ToString());
+                Assert.True(Cores.KernelTable.Blake256.Entry(instructionSet) != null, instructionSet.ToString());
             }
-            Assert.Contains(Cores.CoreTable.Blake256.Choose(Cores.InstructionSets.Name(core)), SaltedDriver.Cores);
+            Assert.Contains(Cores.KernelTable.Blake256.Choose(Cores.InstructionSets.Name(instructionSet)), SaltedDriver.SupportedInstructionSets);
         }
     }
 

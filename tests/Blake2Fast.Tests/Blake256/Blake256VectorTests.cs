@@ -8,7 +8,7 @@ namespace Blake2Fast.Tests.Blake256Family;
 
 /// <summary>
 /// The BLAKE-224/BLAKE-256 vector file's shape and the specification's own examples; the vectors through every API and
-/// core, per algorithm, are in Drivers/SaltedDriver.VectorTests.cs.
+/// instruction set, per algorithm, are in Drivers/SaltedDriver.VectorTests.cs.
 /// </summary>
 public class Blake256VectorTests
 {

@@ -18,21 +18,21 @@ public class Blake3ClearingTests
     public enum FinishKind { Digest, LongOutput, Reader }
 
     public static IEnumerable<object[]> Cases() =>
-        from core in Blake3.SupportedCores
+        from instructionSet in Blake3.SupportedInstructionSets
         from length in new[] { 0, 1, 1024, 1025, 5 * 1024 + 3, 31 * 1024, 64 * 1024 + 1, 1_000_003 }
         from finish in Enum.GetValues<FinishKind>()
-        select new object[] { core.ToString(), length, finish };
+        select new object[] { instructionSet.ToString(), length, finish };
 
     [Theory]
     [MemberData(nameof(Cases))]
-    public void FinishedKeyedState_HoldsOnlyZeros(string coreName, int length, FinishKind finish)
+    public void FinishedKeyedState_HoldsOnlyZeros(string instructionSetName, int length, FinishKind finish)
     {
-        var core = Enum.Parse<InstructionSet>(coreName);
+        var instructionSet = Enum.Parse<InstructionSet>(instructionSetName);
         var random = new Random(length);
         byte[] input = new byte[length], key = new byte[32];
         random.NextBytes(input);
         random.NextBytes(key);
-        Blake3HashState state = Blake3HashState.Create(32, key, core);
+        Blake3HashState state = Blake3HashState.Create(32, key, instructionSet);
         // Odd pieces, so the tree both batches whole chunks and buffers partial ones.
         for (int at = 0; at < length;)
         {

@@ -8,7 +8,7 @@ namespace Blake2Fast.Tests.Blake3Suite;
 
 /// <summary>
 /// The library against <see cref="ReferenceBlake3"/> on random inputs: lengths around the block and chunk sizes and
-/// powers of two of chunks, random update splits, all three modes, every core, extended output.
+/// powers of two of chunks, random update splits, all three modes, every instruction set, extended output.
 /// </summary>
 public class Blake3DifferentialTests
 {
@@ -45,24 +45,24 @@ public class Blake3DifferentialTests
         byte[] keyed = ReferenceBlake3.KeyedHash_(key, input, outputLength);
         byte[] derived = ReferenceBlake3.DeriveKey(context, input, outputLength);
         byte[] digest = ReferenceBlake3.Hash(input, 32), keyedDigest = ReferenceBlake3.KeyedHash_(key, input, 32);
-        foreach (InstructionSet core in Blake3.SupportedCores)
+        foreach (InstructionSet instructionSet in Blake3.SupportedInstructionSets)
         {
             // The usual 32-byte digest has its own path (the root compressed straight into the output).
             var output32 = new byte[32];
-            Blake3HashState.Hash(32, default, input, output32, "output", core);
+            Blake3HashState.Hash(32, default, input, output32, "output", instructionSet);
             Assert.Equal(digest, output32);
-            Blake3HashState.Hash(32, key, input, output32, "output", core);
+            Blake3HashState.Hash(32, key, input, output32, "output", instructionSet);
             Assert.Equal(keyedDigest, output32);
             var output = new byte[outputLength];
-            Blake3HashState.Hash(outputLength, default, input, output, "output", core);
+            Blake3HashState.Hash(outputLength, default, input, output, "output", instructionSet);
             Assert.Equal(hash, output);
-            Blake3HashState.Hash(outputLength, key, input, output, "output", core);
+            Blake3HashState.Hash(outputLength, key, input, output, "output", instructionSet);
             Assert.Equal(keyed, output);
             for (int trial = 0; trial < 3; trial++)
             {
-                Assert.Equal(hash, FeedRandomly(Blake3HashState.Create(outputLength, default, core), input, random).Finish());
-                Assert.Equal(keyed, FeedRandomly(Blake3HashState.Create(outputLength, key, core), input, random).Finish());
-                Assert.Equal(derived, FeedRandomly(Blake3HashState.CreateDeriveKey(context, outputLength, core), input, random).Finish());
+                Assert.Equal(hash, FeedRandomly(Blake3HashState.Create(outputLength, default, instructionSet), input, random).Finish());
+                Assert.Equal(keyed, FeedRandomly(Blake3HashState.Create(outputLength, key, instructionSet), input, random).Finish());
+                Assert.Equal(derived, FeedRandomly(Blake3HashState.CreateDeriveKey(context, outputLength, instructionSet), input, random).Finish());
             }
         }
         Assert.Equal(hash[..Math.Min(32, outputLength)], Blake3.HashData(input)[..Math.Min(32, outputLength)]);
@@ -89,12 +89,12 @@ public class Blake3DifferentialTests
         random.NextBytes(key);
         byte[] hash = ReferenceBlake3.Hash(input, 64);
         byte[] keyed = ReferenceBlake3.KeyedHash_(key, input, 64);
-        foreach (InstructionSet core in Blake3.SupportedCores)
+        foreach (InstructionSet instructionSet in Blake3.SupportedInstructionSets)
         {
             var output = new byte[64];
-            Blake3HashState.Hash(64, default, input, output, "output", core);
+            Blake3HashState.Hash(64, default, input, output, "output", instructionSet);
             Assert.Equal(hash, output);
-            Assert.Equal(keyed, FeedRandomly(Blake3HashState.Create(64, key, core), input, random).Finish());
+            Assert.Equal(keyed, FeedRandomly(Blake3HashState.Create(64, key, instructionSet), input, random).Finish());
         }
     }
 

@@ -6,7 +6,7 @@ namespace Blake2Fast.Tests.Blake3Suite;
 
 /// <summary>
 /// The <c>HashMany</c> contract (shared with the SIMD kernels) on the portable kernel against the reference, and the
-/// dispatch over any count on every core: chunks with incrementing counters (across the counter's high word),
+/// dispatch over any count on every instruction set: chunks with incrementing counters (across the counter's high word),
 /// parents with a fixed counter, the start and end flags, strides, and CVs written little-endian.
 /// </summary>
 public class Blake3DispatchTests
@@ -53,7 +53,7 @@ public class Blake3DispatchTests
     /// <summary>
     /// <c>Blake3Batches</c> for every count up to two of the widest groups and five more, chunks and parents, with exactly
     /// the inputs' bytes readable and writable: each rest goes to the kernel the rule picks (a row kernel for up to four,
-    /// a woven row after full groups), idle lanes included, on every core, and the CVs are the portable kernel's.
+    /// a woven row after full groups), idle lanes included, on every instruction set, and the CVs are the portable kernel's.
     /// </summary>
     [Fact]
     public unsafe void TheBatchesOnEveryCoreAndCountEqualThePortableKernel()
@@ -67,14 +67,14 @@ public class Blake3DispatchTests
                 new Random(count * stride).NextBytes(input);
                 byte[] expected = new byte[count * 32];
                 Blake3Portable.HashMany(ref input[0], (nuint)count, (nuint)stride, (nuint)blocks, ref key[0], 0xFFFF_FFF0, increment, flags, blocks > 1 ? 1u : 0, blocks > 1 ? 2u : 0, ref expected[0]);
-                foreach (InstructionSet core in global::Blake2Fast.Blake3.SupportedCores)
+                foreach (InstructionSet instructionSet in global::Blake2Fast.Blake3.SupportedInstructionSets)
                 {
                     byte[] actual = new byte[count * 32];
                     fixed (byte* i = input)
                     fixed (byte* o = actual)
                     fixed (uint* k = key)
                     {
-                        Blake3Batches.HashMany(core, i, count, stride, blocks, k, 0xFFFF_FFF0, increment, flags, blocks > 1 ? 1u : 0, blocks > 1 ? 2u : 0,
+                        Blake3Batches.HashMany(instructionSet, i, count, stride, blocks, k, 0xFFFF_FFF0, increment, flags, blocks > 1 ? 1u : 0, blocks > 1 ? 2u : 0,
                             o, input.Length, actual.Length);
                     }
                     Assert.Equal(expected, actual);
@@ -94,7 +94,7 @@ public class Blake3DispatchTests
     {
         foreach ((int rows, bool supported, string label) in new[] { (1, Blake3Avx512.PlusOneIsSupported, "avx512+row"), (2, Blake3Avx512.PlusTwoIsSupported, "avx512+2rows"), (3, Blake3Avx512.IsSupported, "avx512+3rows"), (4, Blake3Avx512.IsSupported, "avx512+4rows") })
         {
-            Kernel? woven = CoreTable.Blake3.Woven(InstructionSet.Avx512, Blake3Avx512.Lanes, rows);
+            Kernel? woven = KernelTable.Blake3.Woven(InstructionSet.Avx512, Blake3Avx512.Lanes, rows);
             Assert.Equal(supported, woven is not null);
             if (woven is Kernel k)
             {
@@ -104,16 +104,16 @@ public class Blake3DispatchTests
             }
         }
         // Never a job's main kernel, nor in a ladder.
-        Assert.DoesNotContain(CoreTable.Blake3.Ladder(InstructionSet.Avx512), l => l.WovenRow > 0);
+        Assert.DoesNotContain(KernelTable.Blake3.Ladder(InstructionSet.Avx512), l => l.WovenRow > 0);
     }
 #endif
 
     [Fact]
-    public void TheDefaultCoreIsOneThatRunsAndTheOverrideIsHonoured()
+    public void TheDefaultInstructionSetIsOneThatRunsAndTheOverrideIsHonoured()
     {
-        Assert.Contains(InstructionSets.DefaultBlake3, global::Blake2Fast.Blake3.SupportedCores);
-        Assert.Equal(InstructionSet.Scalar, CoreTable.Blake3.Choose("scalar"));
-        Assert.Equal(global::Blake2Fast.Blake3.SupportedCores.Max(), CoreTable.Blake3.Choose(null));
+        Assert.Contains(InstructionSets.DefaultBlake3, global::Blake2Fast.Blake3.SupportedInstructionSets);
+        Assert.Equal(InstructionSet.Scalar, KernelTable.Blake3.Choose("scalar"));
+        Assert.Equal(global::Blake2Fast.Blake3.SupportedInstructionSets.Max(), KernelTable.Blake3.Choose(null));
         Assert.Equal(InstructionSets.Name(InstructionSets.DefaultBlake3), global::Blake2Fast.Blake3.CompressionCore);
     }
 }

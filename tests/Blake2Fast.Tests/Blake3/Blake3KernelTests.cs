@@ -32,7 +32,7 @@ public class Blake3KernelTests
     private sealed record Kernel(string Name, bool IsSupported, int Lanes, HashManyFunction HashMany);
 
     /// <summary>Every SIMD kernel of the registry's BLAKE3 job (x86 and ARM64; lanes and rows), whether or not it runs here.</summary>
-    private static readonly Kernel[] Kernels = CoreTable.Blake3.Kernels.Where(k => k.InstructionSet != InstructionSet.Scalar)
+    private static readonly Kernel[] Kernels = KernelTable.Blake3.Kernels.Where(k => k.InstructionSet != InstructionSet.Scalar)
         .Select(k => new Kernel(k.Label, k.IsSupported, k.Lanes, Wrap(k))).ToArray();
 
     private static unsafe HashManyFunction Wrap(Blake2Fast.Cores.Kernel kernel) =>

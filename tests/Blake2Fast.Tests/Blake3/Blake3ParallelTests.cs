@@ -8,7 +8,7 @@ namespace Blake2Fast.Tests.Blake3Suite;
 /// <summary>
 /// <see cref="Blake3HashState.UpdateParallel"/>: the same hash as <see cref="Blake3HashState.Update(ReadOnlySpan{byte})"/>
 /// for every size around the split thresholds, after any partial chunk or odd chunk count already hashed, in every
-/// mode, on every core and thread count; and its refusals.
+/// mode, on every instruction set and thread count; and its refusals.
 /// </summary>
 public class Blake3ParallelTests
 {
@@ -38,18 +38,18 @@ public class Blake3ParallelTests
     [MemberData(nameof(Cases))]
     public void UpdateParallelHashesAsUpdateDoes(int before, int parallel)
     {
-        foreach (InstructionSet core in Blake3.SupportedCores)
+        foreach (InstructionSet instructionSet in Blake3.SupportedInstructionSets)
         {
             foreach (int threads in new[] { -1, 2, 3 })
             {
-                Blake3HashState plain = Blake3HashState.Create(32, default, core);
+                Blake3HashState plain = Blake3HashState.Create(32, default, instructionSet);
                 plain.Update(Data.AsSpan(0, before));
                 Blake3HashState split = plain;
                 plain.Update(Data.AsSpan(before, parallel));
                 plain.Update(Data.AsSpan(before + parallel, 10));
                 split.UpdateParallel(Data.AsSpan(before, parallel), threads);
                 split.Update(Data.AsSpan(before + parallel, 10));
-                Assert.True(plain.Finish().AsSpan().SequenceEqual(split.Finish()), $"core {core}, {threads} threads, {before} + {parallel} bytes");
+                Assert.True(plain.Finish().AsSpan().SequenceEqual(split.Finish()), $"instruction set {instructionSet}, {threads} threads, {before} + {parallel} bytes");
             }
         }
     }

@@ -159,26 +159,26 @@ public class Blake3RowTests
         }
     }
 
-    /// <summary>The dispatch on every core BLAKE3 runs here (the row kernel or the portable one) equals the reference.</summary>
+    /// <summary>The dispatch on every instruction set BLAKE3 runs here (the row kernel or the portable one) equals the reference.</summary>
     [Fact]
-    public void TheSingleBlockDispatchOnEveryCore_MatchesTheReference()
+    public void TheSingleBlockDispatchOnEveryInstructionSet_MatchesTheReference()
     {
         var random = new Random(0x30D);
-        foreach (InstructionSet core in global::Blake2Fast.Blake3.SupportedCores)
+        foreach (InstructionSet instructionSet in global::Blake2Fast.Blake3.SupportedInstructionSets)
         {
             foreach (int length in new[] { 0, 1, 63, 64 })
             {
                 (uint[] cv, byte[] block) = Random(random, length);
                 ulong counter = 0xFFFF_FFFF_0000_0007;
                 uint[] actual = (uint[])cv.Clone();
-                Blake3Block.Compress(core, ref actual[0], ref block[0], counter, (uint)length, 1 | 2 | 8 | 16);
+                Blake3Block.Compress(instructionSet, ref actual[0], ref block[0], counter, (uint)length, 1 | 2 | 8 | 16);
                 Assert.Equal(ReferenceBlake3.ChainingValue(cv, Words(block), counter, (uint)length, 1 | 2 | 8 | 16), actual);
 
                 byte[] output = new byte[64];
-                Blake3Block.CompressXof(core, ref cv[0], ref block[0], counter, (uint)length, 8 | 4, ref output[0]);
+                Blake3Block.CompressXof(instructionSet, ref cv[0], ref block[0], counter, (uint)length, 8 | 4, ref output[0]);
                 Assert.Equal(Bytes(ReferenceBlake3.OutputWords(cv, Words(block), counter, (uint)length, 8 | 4)), output);
             }
-            Assert.Equal(core != InstructionSet.Scalar && Blake3RowSse41.IsSupported, Blake3Block.UsesRows(core));
+            Assert.Equal(instructionSet != InstructionSet.Scalar && Blake3RowSse41.IsSupported, Blake3Block.UsesRows(instructionSet));
         }
     }
 }

@@ -10,7 +10,7 @@ namespace Blake2Fast.Tests.Blake3Suite;
 /// The tree unit (<see cref="Blake3Tree"/>) on its own, and the rule of what waits: only chunk 0 (which may be the
 /// root) waits for a byte past it; every later complete chunk is hashed at once, and the stack merges lazily. Inputs
 /// at every boundary where that rule turns, one-shot and in pieces ending exactly on chunk boundaries, on every
-/// core, against the plain reference.
+/// instruction set, against the plain reference.
 /// </summary>
 public class Blake3TreeTests
 {
@@ -24,8 +24,8 @@ public class Blake3TreeTests
 
     public static IEnumerable<object[]> Cases() =>
         from length in Boundaries
-        from core in Blake3.SupportedCores
-        select new object[] { length, InstructionSets.Name(core) };
+        from instructionSet in Blake3.SupportedInstructionSets
+        select new object[] { length, InstructionSets.Name(instructionSet) };
 
     private static byte[] Input(int length)
     {
@@ -34,12 +34,12 @@ public class Blake3TreeTests
         return input;
     }
 
-    private static InstructionSet Core(string name) => InstructionSets.Parse(name) ?? InstructionSet.Scalar;
+    private static InstructionSet ParseInstructionSet(string name) => InstructionSets.Parse(name) ?? InstructionSet.Scalar;
 
-    private static Blake3Tree NewTree(InstructionSet core)
+    private static Blake3Tree NewTree(InstructionSet instructionSet)
     {
         uint[] iv = (uint[])ReferenceBlake3.IV.Clone();
-        return new Blake3Tree(ref iv[0], 0, core);
+        return new Blake3Tree(ref iv[0], 0, instructionSet);
     }
 
     private static byte[] Output(ref Blake3Tree tree, int length)
@@ -51,15 +51,15 @@ public class Blake3TreeTests
 
     [Theory]
     [MemberData(nameof(Cases))]
-    public void OneShotMatchesTheReference(int length, string core)
+    public void OneShotMatchesTheReference(int length, string instructionSet)
     {
         byte[] input = Input(length);
         byte[] expected = ReferenceBlake3.Hash(input, 80);
         var output = new byte[80];
-        Blake3HashState.Hash(80, default, input, output, "output", Core(core));
+        Blake3HashState.Hash(80, default, input, output, "output", ParseInstructionSet(instructionSet));
         Assert.Equal(expected, output);
 
-        Blake3Tree tree = NewTree(Core(core));
+        Blake3Tree tree = NewTree(ParseInstructionSet(instructionSet));
         tree.Update(input, 1);
         Assert.Equal(expected, Output(ref tree, 80));
     }
@@ -67,7 +67,7 @@ public class Blake3TreeTests
     /// <summary>Pieces of 1, 2, 3, 4, 5 and 16 chunks, each piece ending on a chunk boundary (the last one may be short).</summary>
     [Theory]
     [MemberData(nameof(Cases))]
-    public void PiecesEndingOnChunkBoundariesMatchTheReference(int length, string core)
+    public void PiecesEndingOnChunkBoundariesMatchTheReference(int length, string instructionSet)
     {
         byte[] input = Input(length);
         byte[] expected = ReferenceBlake3.Hash(input, 32);
@@ -75,8 +75,8 @@ public class Blake3TreeTests
         byte[] keyed = ReferenceBlake3.KeyedHash_(key, input, 32);
         foreach (int chunks in new[] { 1, 2, 3, 4, 5, 16 })
         {
-            Blake3HashState state = Blake3HashState.Create(32, default, Core(core));
-            Blake3HashState keyedState = Blake3HashState.Create(32, key, Core(core));
+            Blake3HashState state = Blake3HashState.Create(32, default, ParseInstructionSet(instructionSet));
+            Blake3HashState keyedState = Blake3HashState.Create(32, key, ParseInstructionSet(instructionSet));
             for (int at = 0; at < length; at += chunks * KiB)
             {
                 ReadOnlySpan<byte> piece = input.AsSpan(at, Math.Min(chunks * KiB, length - at));
@@ -94,12 +94,12 @@ public class Blake3TreeTests
     /// </summary>
     [Theory]
     [MemberData(nameof(Cases))]
-    public void OnlyChunkZeroWaits(int length, string core)
+    public void OnlyChunkZeroWaits(int length, string instructionSet)
     {
         byte[] input = Input(length);
         foreach (int piece in new[] { KiB, 4 * KiB, 16 * KiB, int.MaxValue })
         {
-            Blake3Tree tree = NewTree(Core(core));
+            Blake3Tree tree = NewTree(ParseInstructionSet(instructionSet));
             for (int at = 0; at < length;)
             {
                 int n = Math.Min(piece, length - at);

@@ -14,7 +14,7 @@ namespace Blake2Fast.Tests.Blake3Suite;
 /// <summary>
 /// The official BLAKE3 test vectors (TestData/blake3-test-vectors.json, from the BLAKE3 team's repository
 /// github.com/BLAKE3-team/BLAKE3, test_vectors/test_vectors.json, released under CC0 1.0), every case in all three
-/// modes, the full 131-byte extended output, through every API and on every core this machine runs.
+/// modes, the full 131-byte extended output, through every API and on every instruction set this machine runs.
 /// </summary>
 public class Blake3VectorTests
 {
@@ -42,25 +42,25 @@ public class Blake3VectorTests
 
     public static IEnumerable<object[]> CaseIndices => Enumerable.Range(0, 35).Select(i => new object[] { i });
 
-    internal static IReadOnlyList<InstructionSet> Cores => Blake3.SupportedCores;
+    internal static IReadOnlyList<InstructionSet> SupportedInstructionSets => Blake3.SupportedInstructionSets;
 
     [Fact]
     public void TheFileHasEveryCase() => Assert.Equal(35, Cases.Length);
 
     [Theory]
     [MemberData(nameof(CaseIndices))]
-    public void OneShotOnEveryCore(int index)
+    public void OneShotOnEveryInstructionSet(int index)
     {
         Case c = Cases[index];
         byte[] input = Input(c.InputLength);
-        foreach (InstructionSet core in Cores)
+        foreach (InstructionSet instructionSet in SupportedInstructionSets)
         {
             var output = new byte[131];
-            Blake3HashState.Hash(131, default, input, output, "output", core);
+            Blake3HashState.Hash(131, default, input, output, "output", instructionSet);
             Assert.Equal(c.Hash, output);
-            Blake3HashState.Hash(131, Key, input, output, "output", core);
+            Blake3HashState.Hash(131, Key, input, output, "output", instructionSet);
             Assert.Equal(c.KeyedHash, output);
-            Blake3HashState state = Blake3HashState.CreateDeriveKey(Context, 131, core);
+            Blake3HashState state = Blake3HashState.CreateDeriveKey(Context, 131, instructionSet);
             state.Update(input);
             Assert.Equal(c.DeriveKey, state.Finish());
         }
@@ -105,18 +105,18 @@ public class Blake3VectorTests
 
     [Theory]
     [MemberData(nameof(CaseIndices))]
-    public void IncrementalWithIrregularSplitsOnEveryCore(int index)
+    public void IncrementalWithIrregularSplitsOnEveryInstructionSet(int index)
     {
         Case c = Cases[index];
         byte[] input = Input(c.InputLength);
         int[][] splits = { new[] { 1 }, new[] { 63, 1, 64, 65 }, new[] { 1024 }, new[] { 1023, 2, 2047, 1 }, new[] { 3000, 7 } };
-        foreach (InstructionSet core in Cores)
+        foreach (InstructionSet instructionSet in SupportedInstructionSets)
         {
             foreach (int[] split in splits)
             {
-                Assert.Equal(c.Hash, Feed(Blake3HashState.Create(131, default, core), input, split).Finish());
-                Assert.Equal(c.KeyedHash, Feed(Blake3HashState.Create(131, Key, core), input, split).Finish());
-                Assert.Equal(c.DeriveKey, Feed(Blake3HashState.CreateDeriveKey(Context, 131, core), input, split).Finish());
+                Assert.Equal(c.Hash, Feed(Blake3HashState.Create(131, default, instructionSet), input, split).Finish());
+                Assert.Equal(c.KeyedHash, Feed(Blake3HashState.Create(131, Key, instructionSet), input, split).Finish());
+                Assert.Equal(c.DeriveKey, Feed(Blake3HashState.CreateDeriveKey(Context, 131, instructionSet), input, split).Finish());
             }
         }
         Assert.Equal(c.Hash[..32], Feed(Blake3.CreateIncrementalHasher(), input, new[] { 100 }).Finish());

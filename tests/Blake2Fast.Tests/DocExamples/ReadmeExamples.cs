@@ -230,7 +230,7 @@ public class ReadmeExamples
     }
 
     [Fact]
-    public void Blake3OnEveryCore()
+    public void Blake3OnEveryInstructionSet()
     {
         var big = Blake3.CreateIncrementalHasher();
         big.UpdateParallel(fileContents);                             // whole chunks on every core (opt-in)

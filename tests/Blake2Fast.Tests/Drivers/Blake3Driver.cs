@@ -193,7 +193,7 @@ public sealed class Blake3Driver : TreeXofDriver
     public override string Name => "blake3";
     public override Type PublicType => typeof(Blake3);
     public override Type StateType => typeof(Blake3HashState);
-    internal override KernelSet Kernels => CoreTable.Blake3;
+    internal override KernelSet Kernels => KernelTable.Blake3;
     protected override object NewState() => Blake3.CreateIncrementalHasher();
 
     public override byte[] Reference(Request request)

@@ -20,7 +20,7 @@ public class DriverRegistryTests
     [Fact]
     public void EveryPublicAlgorithm_HasExactlyOneDriver()
     {
-        // An algorithm class is a public static class that reports its core (CompressionCore).
+        // An algorithm class is a public static class that reports its instruction set (CompressionCore).
         string[] algorithms = typeof(Blake2b).Assembly.GetExportedTypes()
             .Where(t => t.IsAbstract && t.IsSealed && !t.IsNested && t.GetProperty("CompressionCore", BindingFlags.Public | BindingFlags.Static) is not null)
             .Select(t => t.FullName!).OrderBy(n => n, StringComparer.Ordinal).ToArray();
@@ -47,7 +47,7 @@ public class DriverRegistryTests
     [Fact]
     public void InstructionSetsByWordSize_AreTheDriversKernels()
     {
-        // The benchmarks pick cores through InstructionSets.Supported(isB)/SupportedParallel(isB); they must list what
+        // The benchmarks pick instruction sets through InstructionSets.Supported(isB)/SupportedParallel(isB); they must list what
         // the drivers (and so every test) run.
         Assert.Equal(FixedDigestDriver.B.Kernels.Supported, InstructionSets.Supported(isB: true));
         Assert.Equal(FixedDigestDriver.S.Kernels.Supported, InstructionSets.Supported(isB: false));

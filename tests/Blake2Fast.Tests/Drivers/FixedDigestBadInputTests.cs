@@ -431,13 +431,13 @@ public class FixedDigestBadInputTests
         Sentinel.AssertUntouched(output);
     }
 
-    /// <summary>The internal per-core entry points validate the same way (every core, one representative bad field each).</summary>
+    /// <summary>The internal per-instruction-set entry points validate the same way (every instruction set, one representative bad field each).</summary>
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void Parameters_OutOfRange_ThrowOnEveryCore(string algorithm, string core)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void Parameters_OutOfRange_ThrowOnEveryInstructionSet(string algorithm, string instructionSet)
     {
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
-        var c = FixedDigestDriver.ParseCore(core);
+        var c = FixedDigestDriver.ParseInstructionSet(instructionSet);
         foreach (BadParameter bad in BadParameters(a))
         {
             byte[] output = Sentinel.Buffer(300);

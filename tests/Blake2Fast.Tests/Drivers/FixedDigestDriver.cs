@@ -19,14 +19,14 @@ public abstract partial class FixedDigestDriver : HashDriver
     public static readonly FixedDigestDriver S = All.OfType<Blake2sDriver>().Single();
 
     public static FixedDigestDriver Parse(string name) => All.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
-    internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
+    internal static InstructionSet ParseInstructionSet(string name) => Enum.Parse<InstructionSet>(name);
 
-    /// <summary>(algorithm, core) for every core of every algorithm of this contract that runs on this machine.</summary>
-    public static IEnumerable<object[]> AllCores() => All.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
+    /// <summary>(algorithm, instruction set) for every instruction set of every algorithm of this contract that runs on this machine.</summary>
+    public static IEnumerable<object[]> AllInstructionSets() => All.SelectMany(a => a.SupportedInstructionSets.Select(c => new object[] { a.Name, c.ToString() }));
 
-    /// <summary>Every core of this algorithm that runs on this machine, by name.</summary>
-    internal IReadOnlyList<InstructionSet> Cores => Kernels.Supported;
-    internal InstructionSet DefaultCore => Kernels.Default;
+    /// <summary>Every instruction set of this algorithm that runs on this machine, by name.</summary>
+    internal IReadOnlyList<InstructionSet> SupportedInstructionSets => Kernels.Supported;
+    internal InstructionSet DefaultInstructionSet => Kernels.Default;
 
     public abstract int BlockSize { get; }
     public abstract int MaxDigestLength { get; }
@@ -72,21 +72,21 @@ public abstract partial class FixedDigestDriver : HashDriver
     public abstract System.Security.Cryptography.HMAC CreateHMAC(ReadOnlySpan<byte> key);
     public abstract System.Security.Cryptography.HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key);
 
-    // ---- internal entry points on a named core ----
-    internal abstract void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output);
-    internal abstract Hasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters);
+    // ---- internal entry points on a named instruction set ----
+    internal abstract void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output);
+    internal abstract Hasher CreateIncrementalHasher(InstructionSet instructionSet, in Blake2Parameters parameters);
 
-    internal byte[] Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input)
+    internal byte[] Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input)
     {
         var output = new byte[parameters.DigestLength == 0 ? MaxDigestLength : parameters.DigestLength];
-        Hash(core, parameters, input, output);
+        Hash(instructionSet, parameters, input, output);
         return output;
     }
 
     /// <summary>Hashes <paramref name="input"/> incrementally, cutting it at the given split points.</summary>
-    internal byte[] HashInPieces(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
+    internal byte[] HashInPieces(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, IEnumerable<int> pieceLengths)
     {
-        Hasher hasher = CreateIncrementalHasher(core, parameters);
+        Hasher hasher = CreateIncrementalHasher(instructionSet, parameters);
         int offset = 0;
         foreach (int length in pieceLengths)
         {
@@ -109,13 +109,13 @@ public abstract partial class FixedDigestDriver : HashDriver
     /// <summary>A constant per algorithm that the tests mix into their random seeds (0xB for BLAKE2b, 0x5 for BLAKE2s).</summary>
     public abstract int SeedTag { get; }
 
-    /// <summary>The many-message lanes a core hashes at once (1 for a core without a lane kernel).</summary>
-    internal abstract int ManyLanes(InstructionSet core);
+    /// <summary>The many-message lanes an instruction set hashes at once (1 for an instruction set without a lane kernel).</summary>
+    internal abstract int ManyLanes(InstructionSet instructionSet);
 
-    /// <summary>The cores the many-message and parallel modes run on (the leaf kernels of the algorithm's parallel mode).</summary>
+    /// <summary>The instruction sets the many-message and parallel modes run on (the leaf kernels of the algorithm's parallel mode).</summary>
     internal abstract KernelSet LaneKernels { get; }
 
-    internal abstract void HashMany(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs);
+    internal abstract void HashMany(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs);
     public abstract void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs);
     public abstract void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs);
 
@@ -275,7 +275,7 @@ public sealed class Blake2bDriver : FixedDigestDriver
     public override string Name => "blake2b";
     public override Type PublicType => typeof(Blake2b);
     public override Type StateType => typeof(Blake2bHashState);
-    internal override KernelSet Kernels => CoreTable.Blake2b;
+    internal override KernelSet Kernels => KernelTable.Blake2b;
     public override int BlockSize => 128;
     public override int MaxDigestLength => 64;
     public override int WordSize => 8;
@@ -346,9 +346,9 @@ public sealed class Blake2bDriver : FixedDigestDriver
 
     public override ulong MaxNodeOffset => ulong.MaxValue;
     public override int SeedTag => 0xB;
-    internal override int ManyLanes(InstructionSet core) => core switch { InstructionSet.Avx512 => 8, InstructionSet.Avx2 => 4, InstructionSet.Neon => 2, _ => 1 };
-    internal override KernelSet LaneKernels => CoreTable.Blake2bpLeaves;
-    internal override void HashMany(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.HashMany(parameters, inputs, outputs, core);
+    internal override int ManyLanes(InstructionSet instructionSet) => instructionSet switch { InstructionSet.Avx512 => 8, InstructionSet.Avx2 => 4, InstructionSet.Neon => 2, _ => 1 };
+    internal override KernelSet LaneKernels => KernelTable.Blake2bpLeaves;
+    internal override void HashMany(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.HashMany(parameters, inputs, outputs, instructionSet);
     public override void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.ComputeAndWriteHashes(parameters, inputs, outputs);
     public override void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.ComputeAndWriteHashes(inputs, outputs);
     public override byte[] ReferenceHash(ReferenceParameters parameters, byte[] message, ulong counterLow, ulong counterHigh) => ReferenceBlake2b.Hash(parameters, message, counterLow, counterHigh);
@@ -356,8 +356,8 @@ public sealed class Blake2bDriver : FixedDigestDriver
     public override System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2b.CreateHashAlgorithm(digestLength);
     public override System.Security.Cryptography.HMAC CreateHMAC(ReadOnlySpan<byte> key) => Blake2b.CreateHMAC(key);
     public override System.Security.Cryptography.HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => Blake2b.CreateHMAC(digestLength, key);
-    internal override void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.Hash(parameters, input, output, core);
-    internal override Hasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) => new Blake2bHasher(new Blake2bHashState(parameters, core));
+    internal override void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2b.Hash(parameters, input, output, instructionSet);
+    internal override Hasher CreateIncrementalHasher(InstructionSet instructionSet, in Blake2Parameters parameters) => new Blake2bHasher(new Blake2bHashState(parameters, instructionSet));
 
     protected override IReadOnlyDictionary<string, Func<(byte[] Actual, byte[] Expected)>> DirectCalls => new Dictionary<string, Func<(byte[], byte[])>>
     {
@@ -389,7 +389,7 @@ public sealed class Blake2sDriver : FixedDigestDriver
     public override string Name => "blake2s";
     public override Type PublicType => typeof(Blake2s);
     public override Type StateType => typeof(Blake2sHashState);
-    internal override KernelSet Kernels => CoreTable.Blake2s;
+    internal override KernelSet Kernels => KernelTable.Blake2s;
     public override int BlockSize => 64;
     public override int MaxDigestLength => 32;
     public override int WordSize => 4;
@@ -460,9 +460,9 @@ public sealed class Blake2sDriver : FixedDigestDriver
 
     public override ulong MaxNodeOffset => (1UL << 48) - 1;
     public override int SeedTag => 0x5;
-    internal override int ManyLanes(InstructionSet core) => core switch { InstructionSet.Avx512 => 16, InstructionSet.Avx2 => 8, InstructionSet.Neon => 4, _ => 1 };
-    internal override KernelSet LaneKernels => CoreTable.Blake2spLeaves;
-    internal override void HashMany(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.HashMany(parameters, inputs, outputs, core);
+    internal override int ManyLanes(InstructionSet instructionSet) => instructionSet switch { InstructionSet.Avx512 => 16, InstructionSet.Avx2 => 8, InstructionSet.Neon => 4, _ => 1 };
+    internal override KernelSet LaneKernels => KernelTable.Blake2spLeaves;
+    internal override void HashMany(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.HashMany(parameters, inputs, outputs, instructionSet);
     public override void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.ComputeAndWriteHashes(parameters, inputs, outputs);
     public override void ComputeAndWriteHashes(ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.ComputeAndWriteHashes(inputs, outputs);
     public override byte[] ReferenceHash(ReferenceParameters parameters, byte[] message, ulong counterLow, ulong counterHigh) => ReferenceBlake2s.Hash(parameters, message, checked((uint)counterLow), checked((uint)counterHigh));
@@ -470,8 +470,8 @@ public sealed class Blake2sDriver : FixedDigestDriver
     public override System.Security.Cryptography.HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2s.CreateHashAlgorithm(digestLength);
     public override System.Security.Cryptography.HMAC CreateHMAC(ReadOnlySpan<byte> key) => Blake2s.CreateHMAC(key);
     public override System.Security.Cryptography.HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => Blake2s.CreateHMAC(digestLength, key);
-    internal override void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.Hash(parameters, input, output, core);
-    internal override Hasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) => new Blake2sHasher(new Blake2sHashState(parameters, core));
+    internal override void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2s.Hash(parameters, input, output, instructionSet);
+    internal override Hasher CreateIncrementalHasher(InstructionSet instructionSet, in Blake2Parameters parameters) => new Blake2sHasher(new Blake2sHashState(parameters, instructionSet));
 
     protected override IReadOnlyDictionary<string, Func<(byte[] Actual, byte[] Expected)>> DirectCalls => new Dictionary<string, Func<(byte[], byte[])>>
     {

@@ -44,7 +44,7 @@ public abstract class HashDriver
     public abstract Type StateType { get; }
     public virtual Type? ReaderType => null;
 
-    /// <summary>The algorithm's kernels in the registry, <see cref="CoreTable"/>.</summary>
+    /// <summary>The algorithm's kernels in the registry, <see cref="KernelTable"/>.</summary>
     internal abstract KernelSet Kernels { get; }
 
     /// <summary>Every public method of an algorithm of this contract, as <see cref="Surface"/> writes it.</summary>
@@ -150,7 +150,7 @@ public abstract class HashDriver
     {
         if (method.Name == "get_CompressionCore")
         {
-            // The core the algorithm reports is one of its kernels in the registry.
+            // The instruction set the algorithm reports is one of its kernels in the registry.
             string reported = (string)Invoker.Call(method, null)!;
             Assert.Contains(reported, Kernels.Supported.Select(InstructionSets.Name));
             return;

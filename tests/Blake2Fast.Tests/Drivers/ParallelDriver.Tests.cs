@@ -43,35 +43,35 @@ public abstract partial class ParallelDriver
         int streamOffset = keyed ? algorithm.Superblock : 0; // a keyed state starts with one key block per leaf buffered
         int seed = (algorithm.SeedTag << 16) + (keyed ? 0x1000 : 0) + inputLength;
         List<(string Name, int[] Pieces)> patterns = ParallelSplits.Patterns(algorithm, input.Length, streamOffset, seed, bytewise: true);
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-        for (int c = 0; c < cores.Count; c++)
+        IReadOnlyList<InstructionSet> instructionSets = algorithm.SupportedInstructionSets;
+        for (int c = 0; c < instructionSets.Count; c++)
         {
-            InstructionSet core = cores[c];
+            InstructionSet instructionSet = instructionSets[c];
             var parameters = new Blake2Parameters { Key = key };
             var output = new byte[max + 9];
             output.AsSpan().Fill(0xC3);
-            algorithm.Hash(core, parameters, input, output);
-            mismatches.Check(expected, output.AsSpan(0, max).ToArray(), $"internal Hash on {core}");
-            mismatches.CheckUntouched(output.AsSpan(max), 0xC3, $"internal Hash on {core}");
+            algorithm.Hash(instructionSet, parameters, input, output);
+            mismatches.Check(expected, output.AsSpan(0, max).ToArray(), $"internal Hash on {instructionSet}");
+            mismatches.CheckUntouched(output.AsSpan(max), 0xC3, $"internal Hash on {instructionSet}");
 
             // Input that does not start at the beginning of its array.
             var shifted = new byte[input.Length + 5];
             input.CopyTo(shifted, 5);
             var fromShifted = new byte[max];
-            algorithm.Hash(core, parameters, shifted.AsSpan(5), fromShifted);
-            mismatches.Check(expected, fromShifted, $"internal Hash on {core}, unaligned input");
-            mismatches.Check(expected, algorithm.HashOneShot(core, max, key, shifted.AsSpan(5)), $"one-shot on {core}, unaligned input");
+            algorithm.Hash(instructionSet, parameters, shifted.AsSpan(5), fromShifted);
+            mismatches.Check(expected, fromShifted, $"internal Hash on {instructionSet}, unaligned input");
+            mismatches.Check(expected, algorithm.HashOneShot(instructionSet, max, key, shifted.AsSpan(5)), $"one-shot on {instructionSet}, unaligned input");
 
             // Each split pattern on one kernel, the kernel rotating with the entry: over a group, every pattern
             // meets every kernel many times. (Inputs this short reach the lane compressor only for the leaves'
             // final blocks: with at most 255 bytes, plus a superblock of key blocks, no bulk compression runs.)
             for (int p = 0; p < patterns.Count; p++)
             {
-                if ((p + inputLength) % cores.Count != c)
+                if ((p + inputLength) % instructionSets.Count != c)
                     continue;
                 (string name, int[] pieces) = patterns[p];
-                byte[] actual = algorithm.HashInPieces(core, max, key, input, pieces);
-                mismatches.Check(expected, actual, () => $"internal state on {core}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
+                byte[] actual = algorithm.HashInPieces(instructionSet, max, key, input, pieces);
+                mismatches.Check(expected, actual, () => $"internal state on {instructionSet}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
             }
         }
 

@@ -20,10 +20,10 @@ public abstract partial class ParallelDriver : HashDriver
     public static readonly ParallelDriver Sp = All.OfType<Blake2spDriver>().Single();
 
     public static ParallelDriver Parse(string name) => All.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException(name);
-    internal static InstructionSet ParseCore(string name) => Enum.Parse<InstructionSet>(name);
+    internal static InstructionSet ParseInstructionSet(string name) => Enum.Parse<InstructionSet>(name);
 
     /// <summary>(algorithm name, kernel name) for every parallel kernel that runs here.</summary>
-    public static IEnumerable<object[]> AllCores() => All.SelectMany(a => a.Cores.Select(c => new object[] { a.Name, c.ToString() }));
+    public static IEnumerable<object[]> AllInstructionSets() => All.SelectMany(a => a.SupportedInstructionSets.Select(c => new object[] { a.Name, c.ToString() }));
 
     /// <summary>The number of leaves P: 4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
     public abstract int Lanes { get; }
@@ -40,8 +40,8 @@ public abstract partial class ParallelDriver : HashDriver
     /// <summary>Whether the first of the long inputs is keyed (the others then are not); the two algorithms alternate.</summary>
     internal abstract bool KeysFirstLongInput { get; }
 
-    internal IReadOnlyList<InstructionSet> Cores => Kernels.Supported;
-    internal InstructionSet DefaultCore => Kernels.Default;
+    internal IReadOnlyList<InstructionSet> SupportedInstructionSets => Kernels.Supported;
+    internal InstructionSet DefaultInstructionSet => Kernels.Default;
 
     /// <summary>The leaves' algorithm, whose reference and public one-shot the construction tests build the tree from.</summary>
     public abstract FixedDigestDriver Leaf { get; }
@@ -86,12 +86,12 @@ public abstract partial class ParallelDriver : HashDriver
     public abstract ParallelHasher DefaultState();
 
     // ---- internal entry points on a named kernel ----
-    internal abstract void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output);
+    internal abstract void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output);
 
-    internal byte[] Hash(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    internal byte[] Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
     {
         var output = new byte[digestLength];
-        Hash(core, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output);
+        Hash(instructionSet, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output);
         return output;
     }
 
@@ -99,21 +99,21 @@ public abstract partial class ParallelDriver : HashDriver
     /// The one-shot path (the engine's Hash, which the public ComputeHash takes) on a named kernel: it finishes the
     /// leaves from the input itself, apart from the state's buffer, so it is tested on every kernel too.
     /// </summary>
-    internal byte[] HashOneShot(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    internal byte[] HashOneShot(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
     {
         var output = new byte[digestLength];
-        HashOneShot(new Blake2Parameters { DigestLength = digestLength, Key = key }, core, input, output);
+        HashOneShot(new Blake2Parameters { DigestLength = digestLength, Key = key }, instructionSet, input, output);
         return output;
     }
 
-    private protected abstract void HashOneShot(in Blake2Parameters parameters, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output);
+    private protected abstract void HashOneShot(in Blake2Parameters parameters, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output);
 
-    internal abstract ParallelHasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters);
+    internal abstract ParallelHasher CreateIncrementalHasher(InstructionSet instructionSet, in Blake2Parameters parameters);
 
-    /// <summary>Hashes <paramref name="input"/> on <paramref name="core"/> with one Update per piece (the pieces must cover it).</summary>
-    internal byte[] HashInPieces(InstructionSet core, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, int[] pieces)
+    /// <summary>Hashes <paramref name="input"/> on <paramref name="instructionSet"/> with one Update per piece (the pieces must cover it).</summary>
+    internal byte[] HashInPieces(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, int[] pieces)
     {
-        ParallelHasher hasher = CreateIncrementalHasher(core, new Blake2Parameters { DigestLength = digestLength, Key = key });
+        ParallelHasher hasher = CreateIncrementalHasher(instructionSet, new Blake2Parameters { DigestLength = digestLength, Key = key });
         int offset = 0;
         foreach (int length in pieces)
         {
@@ -232,7 +232,7 @@ public sealed class Blake2bpDriver : ParallelDriver
     public override string Name => "blake2bp";
     public override Type PublicType => typeof(Blake2bp);
     public override Type StateType => typeof(Blake2bpHashState);
-    internal override KernelSet Kernels => CoreTable.Blake2bpLeaves;
+    internal override KernelSet Kernels => KernelTable.Blake2bpLeaves;
     public override FixedDigestDriver Leaf => FixedDigestDriver.B;
     public override int SeedTag => 0xB;
     internal override bool KeysFirstLongInput => true;
@@ -253,10 +253,10 @@ public sealed class Blake2bpDriver : ParallelDriver
     public override HMAC CreateHMAC(ReadOnlySpan<byte> key) => Blake2bp.CreateHMAC(key);
     public override HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => Blake2bp.CreateHMAC(digestLength, key);
     public override ParallelHasher DefaultState() => new Blake2bpHasher(default);
-    internal override void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2bp.Hash(parameters, input, output, core);
-    private protected override void HashOneShot(in Blake2Parameters parameters, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output) =>
-        Blake2State<ulong, ParallelEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bpLanes, Blake2bpStorage>, Blake2bpStorage>.Hash(parameters, core, input, output, "output");
-    internal override ParallelHasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) => new Blake2bpHasher(new Blake2bpHashState(parameters, core));
+    internal override void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2bp.Hash(parameters, input, output, instructionSet);
+    private protected override void HashOneShot(in Blake2Parameters parameters, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output) =>
+        Blake2State<ulong, ParallelEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bpLanes, Blake2bpStorage>, Blake2bpStorage>.Hash(parameters, instructionSet, input, output, "output");
+    internal override ParallelHasher CreateIncrementalHasher(InstructionSet instructionSet, in Blake2Parameters parameters) => new Blake2bpHasher(new Blake2bpHashState(parameters, instructionSet));
     public override int Lanes => 4;
     public override int BlockSize => 128;
     public override int MaxDigestLength => 64;
@@ -268,7 +268,7 @@ public sealed class Blake2spDriver : ParallelDriver
     public override string Name => "blake2sp";
     public override Type PublicType => typeof(Blake2sp);
     public override Type StateType => typeof(Blake2spHashState);
-    internal override KernelSet Kernels => CoreTable.Blake2spLeaves;
+    internal override KernelSet Kernels => KernelTable.Blake2spLeaves;
     public override FixedDigestDriver Leaf => FixedDigestDriver.S;
     public override int SeedTag => 0x5;
     internal override bool KeysFirstLongInput => false;
@@ -289,10 +289,10 @@ public sealed class Blake2spDriver : ParallelDriver
     public override HMAC CreateHMAC(ReadOnlySpan<byte> key) => Blake2sp.CreateHMAC(key);
     public override HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => Blake2sp.CreateHMAC(digestLength, key);
     public override ParallelHasher DefaultState() => new Blake2spHasher(default);
-    internal override void Hash(InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2sp.Hash(parameters, input, output, core);
-    private protected override void HashOneShot(in Blake2Parameters parameters, InstructionSet core, ReadOnlySpan<byte> input, Span<byte> output) =>
-        Blake2State<uint, ParallelEngine<uint, Blake2sWord, Blake2sCompressor, Blake2spLanes, Blake2spStorage>, Blake2spStorage>.Hash(parameters, core, input, output, "output");
-    internal override ParallelHasher CreateIncrementalHasher(InstructionSet core, in Blake2Parameters parameters) => new Blake2spHasher(new Blake2spHashState(parameters, core));
+    internal override void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output) => Blake2sp.Hash(parameters, input, output, instructionSet);
+    private protected override void HashOneShot(in Blake2Parameters parameters, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output) =>
+        Blake2State<uint, ParallelEngine<uint, Blake2sWord, Blake2sCompressor, Blake2spLanes, Blake2spStorage>, Blake2spStorage>.Hash(parameters, instructionSet, input, output, "output");
+    internal override ParallelHasher CreateIncrementalHasher(InstructionSet instructionSet, in Blake2Parameters parameters) => new Blake2spHasher(new Blake2spHashState(parameters, instructionSet));
     public override int Lanes => 8;
     public override int BlockSize => 64;
     public override int MaxDigestLength => 32;

@@ -256,7 +256,7 @@ public class SaltedBadInputTests
             ref State.Blake256State engine = ref h.Engine;
             fixed (State.Blake256State* p = &engine)
             {
-                var bytes = new ReadOnlySpan<byte>(p, sizeof(State.Blake256State) - 8); // all but the length, core and finished flag
+                var bytes = new ReadOnlySpan<byte>(p, sizeof(State.Blake256State) - 8); // all but the length, instruction set and finished flag
                 Assert.True(bytes.IndexOfAnyExcept((byte)0) < 0, "the finished state still holds hash material");
             }
         }

@@ -9,7 +9,7 @@ namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
 /// The salted contract's vector tests (moved here from Blake256VectorTests, where they took the algorithm's name), run
-/// by each algorithm as its own tests: the decred/dcrd vectors through every public API and on every core, and their
+/// by each algorithm as its own tests: the decred/dcrd vectors through every public API and on every instruction set, and their
 /// save-and-resume cases through <c>SaveState</c>/<c>RestoreState</c> and struct copies.
 /// </summary>
 public abstract partial class SaltedDriver
@@ -46,17 +46,17 @@ public abstract partial class SaltedDriver
 
     [Theory]
     [MemberData(nameof(EveryHashCase))]
-    public void EveryVector_OnEveryCore_OneShotAndIncremental(int index)
+    public void EveryVector_OnEveryInstructionSet_OneShotAndIncremental(int index)
     {
         SaltedDriver v = this;
         var c = Blake256Vectors.Hash[index];
         byte[] expected = c.Expected(v);
-        foreach (InstructionSet core in SaltedDriver.Cores)
+        foreach (InstructionSet instructionSet in SaltedDriver.SupportedInstructionSets)
         {
-            Assert.Equal(expected, v.Hash(core, c.Salt, c.Input));
-            Assert.Equal(expected, v.HashInPieces(core, c.Salt, c.Input, SplitPatterns.IrregularCycle(index)));
-            Assert.Equal(expected, v.HashInPieces(core, c.Salt, c.Input, SplitPatterns.Fixed(1)));
-            Assert.Equal(expected, v.HashInPieces(core, c.Salt, c.Input, SplitPatterns.Cycle(0, 63, 2)));
+            Assert.Equal(expected, v.Hash(instructionSet, c.Salt, c.Input));
+            Assert.Equal(expected, v.HashInPieces(instructionSet, c.Salt, c.Input, SplitPatterns.IrregularCycle(index)));
+            Assert.Equal(expected, v.HashInPieces(instructionSet, c.Salt, c.Input, SplitPatterns.Fixed(1)));
+            Assert.Equal(expected, v.HashInPieces(instructionSet, c.Salt, c.Input, SplitPatterns.Cycle(0, 63, 2)));
         }
         // The public incremental state, with every Finish form.
         Blake256Hasher hasher = v.CreateIncrementalHasher(c.Salt);
@@ -76,9 +76,9 @@ public abstract partial class SaltedDriver
     {
         SaltedDriver v = this;
         var c = Blake256Vectors.SaveAndResume[index];
-        foreach (InstructionSet core in SaltedDriver.Cores)
+        foreach (InstructionSet instructionSet in SaltedDriver.SupportedInstructionSets)
         {
-            Blake256Hasher before = v.CreateIncrementalHasher(core, c.Salt);
+            Blake256Hasher before = v.CreateIncrementalHasher(instructionSet, c.Salt);
             before.Update(c.Before);
             byte[] blob = before.SaveState();
             Blake256Hasher resumed = Blake256Hasher.Restore(v, blob);

@@ -26,7 +26,7 @@ public abstract partial class SaltedDriver : HashDriver
 
     public override byte[] Reference(Request request) => ReferenceHash(request.Input, request.Salt);
 
-    internal override KernelSet Kernels => CoreTable.Blake256;
+    internal override KernelSet Kernels => KernelTable.Blake256;
 
     private static readonly string[] Declared =
     {
@@ -108,7 +108,7 @@ public sealed class Blake256Driver : SaltedDriver
     public override byte[] ReferenceHash(byte[] message, byte[]? salt) => ReferenceBlake256.Blake256(message, salt);
     protected override object NewState() => Blake256.CreateIncrementalHasher();
     public override byte[] ReferenceHash(byte[] message, byte[]? salt, long startBits) => ReferenceBlake256.Hash(message, salt, is256: true, startBits);
-    internal override InstructionSet DefaultCore => Blake256.Core;
+    internal override InstructionSet DefaultInstructionSet => Blake256.InstructionSet;
     public override byte[] ComputeHash(byte[]? salt, ReadOnlySpan<byte> input) => salt is null ? Blake256.ComputeHash(input) : Blake256.ComputeHash(salt, input);
     public override byte[] ComputeHash(byte[]? salt, Stream input) => salt is null ? Blake256.ComputeHash(input) : Blake256.ComputeHash(salt, input);
     public override Task<byte[]> ComputeHashAsync(byte[]? salt, Stream input) => salt is null ? Blake256.ComputeHashAsync(input) : Blake256.ComputeHashAsync(salt, input);
@@ -129,7 +129,7 @@ public sealed class Blake256Driver : SaltedDriver
 #endif
     public override HashAlgorithm CreateHashAlgorithm(byte[]? salt) => salt is null ? Blake256.CreateHashAlgorithm() : Blake256.CreateHashAlgorithm(salt);
     public override Blake256Hasher CreateIncrementalHasher(byte[]? salt) => new Blake256StateHasher(salt is null ? Blake256.CreateIncrementalHasher() : Blake256.CreateIncrementalHasher(salt));
-    internal override Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt) => new Blake256StateHasher(new Blake256HashState(salt, core));
+    internal override Blake256Hasher CreateIncrementalHasher(InstructionSet instructionSet, byte[]? salt) => new Blake256StateHasher(new Blake256HashState(salt, instructionSet));
     public override Blake256Hasher Restore(ReadOnlySpan<byte> blob) => new Blake256StateHasher(Blake256HashState.RestoreState(blob));
     public override Blake256Hasher DefaultState() => new Blake256StateHasher(default);
 }
@@ -143,7 +143,7 @@ public sealed class Blake224Driver : SaltedDriver
     public override byte[] ReferenceHash(byte[] message, byte[]? salt) => ReferenceBlake256.Blake224(message, salt);
     protected override object NewState() => Blake224.CreateIncrementalHasher();
     public override byte[] ReferenceHash(byte[] message, byte[]? salt, long startBits) => ReferenceBlake256.Hash(message, salt, is256: false, startBits);
-    internal override InstructionSet DefaultCore => Blake224.Core;
+    internal override InstructionSet DefaultInstructionSet => Blake224.InstructionSet;
     public override byte[] ComputeHash(byte[]? salt, ReadOnlySpan<byte> input) => salt is null ? Blake224.ComputeHash(input) : Blake224.ComputeHash(salt, input);
     public override byte[] ComputeHash(byte[]? salt, Stream input) => salt is null ? Blake224.ComputeHash(input) : Blake224.ComputeHash(salt, input);
     public override Task<byte[]> ComputeHashAsync(byte[]? salt, Stream input) => salt is null ? Blake224.ComputeHashAsync(input) : Blake224.ComputeHashAsync(salt, input);
@@ -164,7 +164,7 @@ public sealed class Blake224Driver : SaltedDriver
 #endif
     public override HashAlgorithm CreateHashAlgorithm(byte[]? salt) => salt is null ? Blake224.CreateHashAlgorithm() : Blake224.CreateHashAlgorithm(salt);
     public override Blake256Hasher CreateIncrementalHasher(byte[]? salt) => new Blake224StateHasher(salt is null ? Blake224.CreateIncrementalHasher() : Blake224.CreateIncrementalHasher(salt));
-    internal override Blake256Hasher CreateIncrementalHasher(InstructionSet core, byte[]? salt) => new Blake224StateHasher(new Blake224HashState(salt, core));
+    internal override Blake256Hasher CreateIncrementalHasher(InstructionSet instructionSet, byte[]? salt) => new Blake224StateHasher(new Blake224HashState(salt, instructionSet));
     public override Blake256Hasher Restore(ReadOnlySpan<byte> blob) => new Blake224StateHasher(Blake224HashState.RestoreState(blob));
     public override Blake256Hasher DefaultState() => new Blake224StateHasher(default);
 }

@@ -11,7 +11,7 @@ namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
 /// The XOF contract's tests (moved here from XofTests, where they took the algorithm's name): every official known
-/// answer through every API and core, other inputs and keys, the unknown length, and copied states. Every algorithm of
+/// answer through every API and instruction set, other inputs and keys, the unknown length, and copied states. Every algorithm of
 /// the contract runs them as its own tests.
 /// </summary>
 public abstract partial class XofDriver
@@ -29,7 +29,7 @@ public abstract partial class XofDriver
 
     [Theory]
     [MemberData(nameof(EveryEntry))]
-    public async System.Threading.Tasks.Task Entry_MatchesThroughEveryApiAndCore(bool keyed, int outputLength)
+    public async System.Threading.Tasks.Task Entry_MatchesThroughEveryApiAndInstructionSet(bool keyed, int outputLength)
     {
         XofDriver algorithm = this;
         KatEntry entry = KatVectors.Group(algorithm.Name, keyed)[outputLength - 1];
@@ -74,26 +74,26 @@ public abstract partial class XofDriver
         reader.Read(all);
         mismatches.Check(expected, all, "public incremental, input in two parts, one Read");
 
-        // Every single-stream core, the input and the output both in irregular pieces.
+        // Every single-stream kernel, the input and the output both in irregular pieces.
         int seed = (algorithm.Leaf.SeedTag << 12) + (keyed ? 0x800 : 0) + outputLength;
         List<(string Name, int[] Pieces)> readPatterns = XofReads.Patterns(algorithm, outputLength, seed);
         int[] inputCuts = { 0, 1, 63, 64, 65, 127, 128, 129, 200, 255, 256 };
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-        for (int c = 0; c < cores.Count; c++)
+        IReadOnlyList<InstructionSet> instructionSets = algorithm.SupportedInstructionSets;
+        for (int c = 0; c < instructionSets.Count; c++)
         {
-            InstructionSet core = cores[c];
+            InstructionSet instructionSet = instructionSets[c];
             for (int p = 0; p < readPatterns.Count; p++)
             {
-                // One read on every core; each other pattern on one core, rotating with the entry, so that over a
-                // group every pattern meets every core many times.
-                if (p != 0 && (p + outputLength) % cores.Count != c)
+                // One read on every instruction set; each other pattern on one instruction set, rotating with the entry, so that over a
+                // group every pattern meets every instruction set many times.
+                if (p != 0 && (p + outputLength) % instructionSets.Count != c)
                     continue;
                 (string name, int[] pieces) = readPatterns[p];
                 int cut = inputCuts[(p + outputLength) % inputCuts.Length];
-                XofReader state = algorithm.Create(core, outputLength, key);
+                XofReader state = algorithm.Create(instructionSet, outputLength, key);
                 state.Update(input.AsSpan(0, cut));
                 state.Update(input.AsSpan(cut));
-                mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"state on {core}, input cut at {cut}, reads '{name}' [{XofReads.Describe(pieces)}]");
+                mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"state on {instructionSet}, input cut at {cut}, reads '{name}' [{XofReads.Describe(pieces)}]");
             }
         }
 
@@ -102,7 +102,7 @@ public abstract partial class XofDriver
 
     [Theory]
     [MemberData(nameof(KeyLengths))]
-    public void OtherInputsAndKeys_EveryCore_MatchConstruction(int keyLengthOrMax)
+    public void OtherInputsAndKeys_EveryInstructionSet_MatchConstruction(int keyLengthOrMax)
     {
         int keyLength = keyLengthOrMax < 0 ? MaxKeyLength : keyLengthOrMax;
         // The KAT only has the 256-byte input and full-length keys.
@@ -122,12 +122,12 @@ public abstract partial class XofDriver
                 var written = new byte[outputLength];
                 algorithm.ComputeAndWriteHash(key, input, written);
                 mismatches.Check(expected, written, $"{at}, ComputeAndWriteHash");
-                foreach (InstructionSet core in algorithm.Cores)
+                foreach (InstructionSet instructionSet in algorithm.SupportedInstructionSets)
                 {
-                    XofReader state = algorithm.Create(core, outputLength, key);
+                    XofReader state = algorithm.Create(instructionSet, outputLength, key);
                     state.Update(input);
-                    int[] pieces = XofReads.RandomPieces(outputLength, inputLength * 31 + outputLength + (int)core, 3 * block);
-                    mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"{at}, state on {core}, reads [{XofReads.Describe(pieces)}]");
+                    int[] pieces = XofReads.RandomPieces(outputLength, inputLength * 31 + outputLength + (int)instructionSet, 3 * block);
+                    mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"{at}, state on {instructionSet}, reads [{XofReads.Describe(pieces)}]");
                 }
             }
         }
@@ -136,7 +136,7 @@ public abstract partial class XofDriver
 
     [Theory]
     [MemberData(nameof(Keying))]
-    public void UnknownLength_EveryCore_IsTheConstructionWithTheAllOnesLength_AndPrefixConsistent(bool keyed)
+    public void UnknownLength_EveryInstructionSet_IsTheConstructionWithTheAllOnesLength_AndPrefixConsistent(bool keyed)
     {
         XofDriver algorithm = this;
         int block = algorithm.BlockSize;
@@ -154,23 +154,23 @@ public abstract partial class XofDriver
         publicReader.Read(fromPublic);
         mismatches.Check(expected, fromPublic, "public incremental, one Read");
 
-        foreach (InstructionSet core in algorithm.Cores)
+        foreach (InstructionSet instructionSet in algorithm.SupportedInstructionSets)
         {
-            foreach ((string name, int[] pieces) in XofReads.Patterns(algorithm, total, (int)core * 13 + (keyed ? 1 : 0)))
+            foreach ((string name, int[] pieces) in XofReads.Patterns(algorithm, total, (int)instructionSet * 13 + (keyed ? 1 : 0)))
             {
-                XofReader state = algorithm.Create(core, XofDriver.UnknownOutputLength, key);
+                XofReader state = algorithm.Create(instructionSet, XofDriver.UnknownOutputLength, key);
                 state.Update(input);
-                mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"state on {core}, reads '{name}' [{XofReads.Describe(pieces)}]");
+                mismatches.Check(expected, XofReads.ReadAll(state, pieces), () => $"state on {instructionSet}, reads '{name}' [{XofReads.Describe(pieces)}]");
             }
 
             // Any prefix read is the start of the same stream: a short read, then another state reading further.
             foreach (int prefix in new[] { 1, block - 1, block, block + 1, 3 * block })
             {
-                XofReader state = algorithm.Create(core, XofDriver.UnknownOutputLength, key);
+                XofReader state = algorithm.Create(instructionSet, XofDriver.UnknownOutputLength, key);
                 state.Update(input);
                 var head = new byte[prefix];
                 state.Read(head);
-                mismatches.Check(expected.AsSpan(0, prefix).ToArray(), head, $"prefix of {prefix} on {core}");
+                mismatches.Check(expected.AsSpan(0, prefix).ToArray(), head, $"prefix of {prefix} on {instructionSet}");
             }
         }
 

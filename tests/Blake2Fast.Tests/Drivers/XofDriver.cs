@@ -34,7 +34,7 @@ public abstract partial class XofDriver : HashDriver
     /// <summary>The underlying hash (H0 and the output blocks are its digests).</summary>
     public abstract FixedDigestDriver Leaf { get; }
 
-    internal IReadOnlyList<InstructionSet> Cores => Kernels.Supported;
+    internal IReadOnlyList<InstructionSet> SupportedInstructionSets => Kernels.Supported;
     internal override KernelSet Kernels => Leaf.Kernels;
 
     public override byte[] Reference(Request request)
@@ -70,8 +70,8 @@ public abstract partial class XofDriver : HashDriver
     /// <summary>A default (never created) state.</summary>
     public abstract XofReader DefaultState();
 
-    /// <summary>The internal constructor, on a named single-stream core.</summary>
-    internal abstract XofReader Create(InstructionSet core, long outputLength, ReadOnlySpan<byte> key);
+    /// <summary>The internal constructor, on a named single-stream kernel.</summary>
+    internal abstract XofReader Create(InstructionSet instructionSet, long outputLength, ReadOnlySpan<byte> key);
 
     protected override Request NewStateRequest(byte[] input) => new(input) { OutputLength = SurfaceOutputLength };
 
@@ -164,7 +164,7 @@ public sealed class Blake2XbDriver : XofDriver
         key is null ? Blake2Xb.HashDataAsync(source, destination) : Blake2Xb.Keyed.HashDataAsync(key, source, destination);
 #endif
     public override XofReader DefaultState() => new Blake2XbReader(default);
-    internal override XofReader Create(InstructionSet core, long outputLength, ReadOnlySpan<byte> key) => new Blake2XbReader(new Blake2XbHashState(outputLength, key, core));
+    internal override XofReader Create(InstructionSet instructionSet, long outputLength, ReadOnlySpan<byte> key) => new Blake2XbReader(new Blake2XbHashState(outputLength, key, instructionSet));
     public override long MaxOutputLength => Blake2Xb.MaxOutputLength;
     protected override object NewState() => Blake2Xb.CreateIncrementalHasher(SurfaceOutputLength);
 }
@@ -201,7 +201,7 @@ public sealed class Blake2XsDriver : XofDriver
         key is null ? Blake2Xs.HashDataAsync(source, destination) : Blake2Xs.Keyed.HashDataAsync(key, source, destination);
 #endif
     public override XofReader DefaultState() => new Blake2XsReader(default);
-    internal override XofReader Create(InstructionSet core, long outputLength, ReadOnlySpan<byte> key) => new Blake2XsReader(new Blake2XsHashState(outputLength, key, core));
+    internal override XofReader Create(InstructionSet instructionSet, long outputLength, ReadOnlySpan<byte> key) => new Blake2XsReader(new Blake2XsHashState(outputLength, key, instructionSet));
     public override long MaxOutputLength => Blake2Xs.MaxOutputLength;
     protected override object NewState() => Blake2Xs.CreateIncrementalHasher(SurfaceOutputLength);
 }

@@ -50,10 +50,10 @@ public class ParallelBoundaryTests
             {
                 byte[] expected = TreeConstruction.Compute(algorithm, input, key, digestLength, rawOnly: true);
                 string at = $"length {length} ({length / block} blocks + {length % block}), digest {digestLength}";
-                foreach (InstructionSet core in algorithm.Cores)
+                foreach (InstructionSet instructionSet in algorithm.SupportedInstructionSets)
                 {
-                    mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"{at}, one-shot on {core}");
-                    mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"{at}, state on {core}");
+                    mismatches.Check(expected, algorithm.HashOneShot(instructionSet, digestLength, key, input), $"{at}, one-shot on {instructionSet}");
+                    mismatches.Check(expected, algorithm.Hash(instructionSet, digestLength, key, input), $"{at}, state on {instructionSet}");
                     checks += 2;
                 }
                 checks++;
@@ -61,8 +61,8 @@ public class ParallelBoundaryTests
             }
         }
         mismatches.ThrowIfAny($"{algorithm.Name}, key length {keyLength}");
-        // Every length, digest length and core was compared (the loops cannot have run empty).
-        Assert.NotEmpty(algorithm.Cores);
-        Assert.Equal(lengths.Count * 2 * (2 * algorithm.Cores.Count + 1), checks);
+        // Every length, digest length and instruction set was compared (the loops cannot have run empty).
+        Assert.NotEmpty(algorithm.SupportedInstructionSets);
+        Assert.Equal(lengths.Count * 2 * (2 * algorithm.SupportedInstructionSets.Count + 1), checks);
     }
 }

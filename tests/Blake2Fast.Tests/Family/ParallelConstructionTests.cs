@@ -168,7 +168,7 @@ public class ParallelConstructionTests
         byte[] data = Bytes(random, MediumMax);
         byte[] key = Bytes(new Random(keyLength * 31 + digestLength), keyLength);
         int streamOffset = keyLength > 0 ? algorithm.Superblock : 0;
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
+        IReadOnlyList<InstructionSet> instructionSets = algorithm.SupportedInstructionSets;
         var mismatches = new Mismatches();
         int rotation = 0;
 
@@ -195,16 +195,16 @@ public class ParallelConstructionTests
             }
 
             List<(string Name, int[] Pieces)> patterns = ParallelSplits.Patterns(algorithm, length, streamOffset, length * 7 + keyLength, bytewise: false);
-            for (int c = 0; c < cores.Count; c++)
+            for (int c = 0; c < instructionSets.Count; c++)
             {
-                InstructionSet core = cores[c];
-                mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"{at}, internal Hash on {core}");
-                mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"{at}, one-shot on {core}");
+                InstructionSet instructionSet = instructionSets[c];
+                mismatches.Check(expected, algorithm.Hash(instructionSet, digestLength, key, input), $"{at}, internal Hash on {instructionSet}");
+                mismatches.Check(expected, algorithm.HashOneShot(instructionSet, digestLength, key, input), $"{at}, one-shot on {instructionSet}");
 
                 // One of the split patterns, rotating so that every pattern meets every kernel at many lengths.
                 (string name, int[] pieces) = patterns[(rotation + 7 * c) % patterns.Count];
-                mismatches.Check(expected, algorithm.HashInPieces(core, digestLength, key, input, pieces),
-                    () => $"{at}, state on {core}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
+                mismatches.Check(expected, algorithm.HashInPieces(instructionSet, digestLength, key, input, pieces),
+                    () => $"{at}, state on {instructionSet}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
             }
             rotation++;
         }
@@ -225,15 +225,15 @@ public class ParallelConstructionTests
         mismatches.Check(expected, algorithm.ComputeHash(digestLength, key, input), "public ComputeHash");
         int streamOffset = keyLength > 0 ? algorithm.Superblock : 0;
         bool huge = length > 1 << 18;
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-        for (int c = 0; c < cores.Count; c++)
+        IReadOnlyList<InstructionSet> instructionSets = algorithm.SupportedInstructionSets;
+        for (int c = 0; c < instructionSets.Count; c++)
         {
-            InstructionSet core = cores[c];
-            List<(string Name, int[] Pieces)> patterns = ParallelSplits.LongPatterns(algorithm, length, streamOffset, length ^ (int)core);
+            InstructionSet instructionSet = instructionSets[c];
+            List<(string Name, int[] Pieces)> patterns = ParallelSplits.LongPatterns(algorithm, length, streamOffset, length ^ (int)instructionSet);
             if (!huge || c % 2 == 0)
             {
-                mismatches.Check(expected, algorithm.Hash(core, digestLength, key, input), $"internal Hash on {core}");
-                mismatches.Check(expected, algorithm.HashOneShot(core, digestLength, key, input), $"one-shot on {core}");
+                mismatches.Check(expected, algorithm.Hash(instructionSet, digestLength, key, input), $"internal Hash on {instructionSet}");
+                mismatches.Check(expected, algorithm.HashOneShot(instructionSet, digestLength, key, input), $"one-shot on {instructionSet}");
             }
             for (int p = 0; p < patterns.Count; p++)
             {
@@ -241,7 +241,7 @@ public class ParallelConstructionTests
                 if (huge && (c % 2 == 0 || p != (c / 2 + 1) % patterns.Count))
                     continue;
                 (string name, int[] pieces) = patterns[p];
-                mismatches.Check(expected, algorithm.HashInPieces(core, digestLength, key, input, pieces), () => $"state on {core}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
+                mismatches.Check(expected, algorithm.HashInPieces(instructionSet, digestLength, key, input, pieces), () => $"state on {instructionSet}, split '{name}' [{ParallelSplits.Describe(pieces)}]");
             }
         }
 
@@ -251,8 +251,8 @@ public class ParallelConstructionTests
             byte[] changed = (byte[])input.Clone();
             changed[position] ^= 0x01;
             byte[] changedExpected = TreeConstruction.Compute(algorithm, changed, key, digestLength);
-            foreach (InstructionSet core in algorithm.Cores)
-                mismatches.Check(changedExpected, algorithm.Hash(core, digestLength, key, changed), $"byte {position} flipped, internal Hash on {core}");
+            foreach (InstructionSet instructionSet in algorithm.SupportedInstructionSets)
+                mismatches.Check(changedExpected, algorithm.Hash(instructionSet, digestLength, key, changed), $"byte {position} flipped, internal Hash on {instructionSet}");
         }
 
         mismatches.ThrowIfAny($"{algorithm.Name}, length {length}, key length {keyLength}, digest length {digestLength}");

@@ -52,10 +52,10 @@ public class ParallelKatTests
     {
         foreach (ParallelDriver algorithm in ParallelDriver.All)
         {
-            IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-            Assert.Contains(InstructionSet.Scalar, cores);
-            Assert.Contains(algorithm.DefaultCore, cores);
-            Assert.Equal(cores.Distinct().Count(), cores.Count);
+            IReadOnlyList<InstructionSet> instructionSets = algorithm.SupportedInstructionSets;
+            Assert.Contains(InstructionSet.Scalar, instructionSets);
+            Assert.Contains(algorithm.DefaultInstructionSet, instructionSets);
+            Assert.Equal(instructionSets.Distinct().Count(), instructionSets.Count);
         }
     }
 

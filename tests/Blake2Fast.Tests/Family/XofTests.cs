@@ -10,7 +10,7 @@ namespace Blake2Fast.Tests.Family;
 /// <summary>
 /// BLAKE2Xb and BLAKE2Xs: the official known answers (groups blake2xb and blake2xs of blake2-kat.json: input
 /// 00..ff, unkeyed and with the full-length key, declared output length 1..256), one theory case per entry,
-/// through every public entry point and incrementally on every single-stream core with the output read in
+/// through every public entry point and incrementally on every single-stream kernel with the output read in
 /// irregular pieces; the unknown-length mode and long outputs against the construction of the BLAKE2X paper,
 /// built here on the reference implementation (<see cref="XofConstruction"/>).
 /// </summary>
@@ -97,7 +97,7 @@ public class XofTests
 
     [Theory]
     [MemberData(nameof(LongOutputs))]
-    public void LongOutput_ReadInPieces_EqualsOneShot_OnEveryCore(string algorithmName, int outputLength)
+    public void LongOutput_ReadInPieces_EqualsOneShot_OnEveryInstructionSet(string algorithmName, int outputLength)
     {
         XofDriver algorithm = XofDriver.Parse(algorithmName);
         int block = algorithm.BlockSize;
@@ -114,13 +114,13 @@ public class XofTests
             mismatches.Check(oneShot, written, "ComputeAndWriteHash");
         }
 
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-        for (int c = 0; c < cores.Count; c++)
+        IReadOnlyList<InstructionSet> instructionSets = algorithm.SupportedInstructionSets;
+        for (int c = 0; c < instructionSets.Count; c++)
         {
-            XofReader state = algorithm.Create(cores[c], outputLength, key);
+            XofReader state = algorithm.Create(instructionSets[c], outputLength, key);
             state.Update(input);
             int[] pieces = c % 2 == 0 ? XofReads.RandomPieces(outputLength, c + outputLength, 5000) : XofReads.Fixed(outputLength, 4097);
-            mismatches.Check(oneShot, XofReads.ReadAll(state, pieces), () => $"state on {cores[c]}, reads [{XofReads.Describe(pieces)}]");
+            mismatches.Check(oneShot, XofReads.ReadAll(state, pieces), () => $"state on {instructionSets[c]}, reads [{XofReads.Describe(pieces)}]");
         }
 
         // Sampled output blocks, including the last (which is shorter when the length is not a multiple of the block).

@@ -8,7 +8,7 @@ namespace Blake2Fast.Tests.Features;
 
 /// <summary>
 /// Many messages at once: <c>Blake2b/Blake2s.ComputeAndWriteHashes</c>, and the internal <c>HashMany</c> on every
-/// core (lane groups of 8/16 on AVX-512, 4/8 on AVX2, one by one below). Each digest i, written at
+/// instruction set (lane groups of 8/16 on AVX-512, 4/8 on AVX2, one by one below). Each digest i, written at
 /// <c>outputs[i * digestLength..]</c>, must equal the single-message <c>ComputeHash</c> with the same parameters.
 /// </summary>
 public class ManyMessageTests
@@ -76,12 +76,12 @@ public class ManyMessageTests
         return bytes;
     }
 
-    internal static int Lanes(FixedDigestDriver a, InstructionSet core) => a.ManyLanes(core);
+    internal static int Lanes(FixedDigestDriver a, InstructionSet instructionSet) => a.ManyLanes(instructionSet);
 
     /// <summary>Batch sizes around the lane counts (8 and 4 for b, 16 and 8 for s), 0, 1 and up to 40.</summary>
-    private static int[] BatchSizes(FixedDigestDriver a, InstructionSet core, Random random)
+    private static int[] BatchSizes(FixedDigestDriver a, InstructionSet instructionSet, Random random)
     {
-        int lanes = Math.Max(Lanes(a, core), 512 / a.BlockSize);
+        int lanes = Math.Max(Lanes(a, instructionSet), 512 / a.BlockSize);
         return new[] { 0, 1, lanes - 1, lanes, lanes + 1, 2 * lanes + 3, 40, random.Next(0, 41) }.Distinct().ToArray();
     }
 
@@ -148,9 +148,9 @@ public class ManyMessageTests
         return expected;
     }
 
-    internal static void HashMany(FixedDigestDriver a, InstructionSet core, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
+    internal static void HashMany(FixedDigestDriver a, InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
     {
-        a.HashMany(core, parameters, inputs, outputs);
+        a.HashMany(instructionSet, parameters, inputs, outputs);
     }
 
     private static void Public(FixedDigestDriver a, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
@@ -175,21 +175,21 @@ public class ManyMessageTests
         }
     }
 
-    /// <summary>Many-message hashing runs on the parallel modes' cores (BLAKE2s has AVX2 lanes but no AVX2 row core).</summary>
-    public static IEnumerable<object[]> ManyCores() =>
+    /// <summary>Many-message hashing runs on the parallel modes' instruction sets (BLAKE2s has AVX2 lanes but no AVX2 row kernel).</summary>
+    public static IEnumerable<object[]> ManyInstructionSets() =>
         FixedDigestDriver.All.SelectMany(a => a.LaneKernels.Supported.Select(c => new object[] { a.Name, c.ToString() }));
 
-    public static IEnumerable<object[]> CoresPatternsAndKeying() =>
-        ManyCores().SelectMany(ac => Enum.GetValues<Pattern>().SelectMany(p => new[] { false, true }.Select(k => new object[] { ac[0], ac[1], p, k })));
+    public static IEnumerable<object[]> InstructionSetsPatternsAndKeying() =>
+        ManyInstructionSets().SelectMany(ac => Enum.GetValues<Pattern>().SelectMany(p => new[] { false, true }.Select(k => new object[] { ac[0], ac[1], p, k })));
 
     [Theory]
-    [MemberData(nameof(CoresPatternsAndKeying))]
-    public void HashMany_OnCore_RandomBatches_EachDigestEqualsSingleMessageHash(string algorithm, string coreName, Pattern pattern, bool keyed)
+    [MemberData(nameof(InstructionSetsPatternsAndKeying))]
+    public void HashMany_OnInstructionSet_RandomBatches_EachDigestEqualsSingleMessageHash(string algorithm, string instructionSetName, Pattern pattern, bool keyed)
     {
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
-        var random = new Random(algorithm.Length * 1000 + (int)core * 100 + (int)pattern * 10 + (keyed ? 1 : 0));
-        foreach (int count in BatchSizes(a, core, random))
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
+        var random = new Random(algorithm.Length * 1000 + (int)instructionSet * 100 + (int)pattern * 10 + (keyed ? 1 : 0));
+        foreach (int count in BatchSizes(a, instructionSet, random))
         {
             Settings s = RandomSettings(a, random, keyed);
             int[] lengths = Lengths(a, pattern, count, random);
@@ -198,19 +198,19 @@ public class ManyMessageTests
             int d = s.EffectiveDigestLength(a);
 
             byte[] outputs = new byte[count * d];
-            HashMany(a, core, s.ToParameters(), messages, outputs);
-            AssertDigests(a, expected, outputs, d, lengths, $"{coreName} {pattern} batch of {count}, {s}");
+            HashMany(a, instructionSet, s.ToParameters(), messages, outputs);
+            AssertDigests(a, expected, outputs, d, lengths, $"{instructionSetName} {pattern} batch of {count}, {s}");
         }
     }
 
     [Theory]
-    [MemberData(nameof(AllCoresData))]
-    public void HashMany_OnCore_EveryLengthUpTo3Blocks_InOneBatch_AndAsEqualLengthBatches(string algorithm, string coreName)
+    [MemberData(nameof(AllInstructionSetsData))]
+    public void HashMany_OnInstructionSet_EveryLengthUpTo3Blocks_InOneBatch_AndAsEqualLengthBatches(string algorithm, string instructionSetName)
     {
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         var random = new Random(11);
-        int lanes = Math.Max(Lanes(a, core), 2);
+        int lanes = Math.Max(Lanes(a, instructionSet), 2);
         foreach (bool keyed in new[] { false, true })
         {
             Settings s = RandomSettings(a, random, keyed);
@@ -218,8 +218,8 @@ public class ManyMessageTests
             int[] all = Enumerable.Range(0, 3 * a.BlockSize + 2).ToArray();
             ReadOnlyMemory<byte>[] messages = Messages(all, random);
             byte[] outputs = new byte[all.Length * d];
-            HashMany(a, core, s.ToParameters(), messages, outputs);
-            AssertDigests(a, Expected(a, s, messages), outputs, d, all, $"{coreName} lengths 0..{all.Length - 1}, {s}");
+            HashMany(a, instructionSet, s.ToParameters(), messages, outputs);
+            AssertDigests(a, Expected(a, s, messages), outputs, d, all, $"{instructionSetName} lengths 0..{all.Length - 1}, {s}");
 
             // One full lane group of each length (step 7 and every block edge, to keep time down): the all-equal path
             // at many final-block sizes.
@@ -231,13 +231,13 @@ public class ManyMessageTests
                 int[] equal = Enumerable.Repeat(n, lanes).ToArray();
                 ReadOnlyMemory<byte>[] group = Messages(equal, random);
                 byte[] groupOut = new byte[lanes * d];
-                HashMany(a, core, s.ToParameters(), group, groupOut);
-                AssertDigests(a, Expected(a, s, group), groupOut, d, equal, $"{coreName} {lanes} messages of {n} bytes, {s}");
+                HashMany(a, instructionSet, s.ToParameters(), group, groupOut);
+                AssertDigests(a, Expected(a, s, group), groupOut, d, equal, $"{instructionSetName} {lanes} messages of {n} bytes, {s}");
             }
         }
     }
 
-    public static IEnumerable<object[]> AllCoresData() => ManyCores();
+    public static IEnumerable<object[]> AllInstructionSetsData() => ManyInstructionSets();
 
     public static IEnumerable<object[]> BothAlgorithms() => FixedDigestDriver.All.Select(a => new object[] { a.Name });
 
@@ -284,27 +284,27 @@ public class ManyMessageTests
     }
 
     [Theory]
-    [MemberData(nameof(AllCoresData))]
-    public void EmptyBatch_WritesNothing_AndNeedsNoOutput(string algorithm, string coreName)
+    [MemberData(nameof(AllInstructionSetsData))]
+    public void EmptyBatch_WritesNothing_AndNeedsNoOutput(string algorithm, string instructionSetName)
     {
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
-        HashMany(a, core, default, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, Span<byte>.Empty);
-        HashMany(a, core, new Blake2Parameters { Key = new byte[] { 1 } }, Array.Empty<ReadOnlyMemory<byte>>(), default);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
+        HashMany(a, instructionSet, default, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, Span<byte>.Empty);
+        HashMany(a, instructionSet, new Blake2Parameters { Key = new byte[] { 1 } }, Array.Empty<ReadOnlyMemory<byte>>(), default);
         Public(a, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, Span<byte>.Empty);
 
         byte[] outputs = Enumerable.Repeat((byte)0xC3, 100).ToArray();
-        HashMany(a, core, default, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, outputs);
+        HashMany(a, instructionSet, default, ReadOnlySpan<ReadOnlyMemory<byte>>.Empty, outputs);
         Public(a, Array.Empty<ReadOnlyMemory<byte>>(), outputs);
         Assert.All(outputs, b => Assert.Equal(0xC3, b));
     }
 
     [Theory]
-    [MemberData(nameof(AllCoresData))]
-    public void OutputsLargerThanNeeded_OnlyTheFirstCountTimesDigestLengthBytesAreWritten(string algorithm, string coreName)
+    [MemberData(nameof(AllInstructionSetsData))]
+    public void OutputsLargerThanNeeded_OnlyTheFirstCountTimesDigestLengthBytesAreWritten(string algorithm, string instructionSetName)
     {
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         var random = new Random(31);
         foreach (int count in new[] { 1, 5, 16, 21 })
         {
@@ -313,18 +313,18 @@ public class ManyMessageTests
             int[] lengths = Lengths(a, Pattern.Uneven, count, random);
             ReadOnlyMemory<byte>[] messages = Messages(lengths, random);
             byte[] outputs = Enumerable.Repeat((byte)0xC3, count * d + 3 * a.MaxDigestLength + 1).ToArray();
-            HashMany(a, core, s.ToParameters(), messages, outputs);
-            AssertDigests(a, Expected(a, s, messages), outputs, d, lengths, $"{coreName} roomy outputs, {s}");
+            HashMany(a, instructionSet, s.ToParameters(), messages, outputs);
+            AssertDigests(a, Expected(a, s, messages), outputs, d, lengths, $"{instructionSetName} roomy outputs, {s}");
             Assert.All(outputs.Skip(count * d), b => Assert.Equal(0xC3, b));
         }
     }
 
     [Theory]
-    [MemberData(nameof(AllCoresData))]
-    public void OutputsTooShort_ThrowsArgumentExceptionNamedOutputs_WritesNothing(string algorithm, string coreName)
+    [MemberData(nameof(AllInstructionSetsData))]
+    public void OutputsTooShort_ThrowsArgumentExceptionNamedOutputs_WritesNothing(string algorithm, string instructionSetName)
     {
         FixedDigestDriver a = FixedDigestDriver.Parse(algorithm);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         foreach (int count in new[] { 1, 4, 8, 17, 40 })
         {
             foreach (int digestLength in new[] { 1, 13, a.MaxDigestLength })
@@ -333,7 +333,7 @@ public class ManyMessageTests
                 foreach (int size in new[] { 0, count * digestLength - 1, (count - 1) * digestLength }.Distinct().Where(n => n < count * digestLength))
                 {
                     byte[] outputs = Enumerable.Repeat((byte)0xC3, size).ToArray();
-                    var ex = Assert.Throws<ArgumentException>(() => HashMany(a, core, new Blake2Parameters { DigestLength = digestLength }, messages, outputs));
+                    var ex = Assert.Throws<ArgumentException>(() => HashMany(a, instructionSet, new Blake2Parameters { DigestLength = digestLength }, messages, outputs));
                     Assert.Equal("outputs", ex.ParamName);
                     Assert.All(outputs, b => Assert.Equal(0xC3, b));
 

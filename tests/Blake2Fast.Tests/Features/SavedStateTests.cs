@@ -58,14 +58,14 @@ public class SavedStateTests
     public sealed class StateAlgorithm
     {
         private readonly Func<Spec, StateHasher> _create;
-        private readonly Func<InstructionSet, Spec, StateHasher> _createOnCore;
+        private readonly Func<InstructionSet, Spec, StateHasher> _createOnInstructionSet;
         private readonly RestoreFunc _restore;
         private readonly Func<StateHasher> _default;
         private readonly Func<Spec, byte[], byte[]> _oneShot;
 
         public delegate StateHasher RestoreFunc(ReadOnlySpan<byte> blob);
 
-        private StateAlgorithm(HashDriver driver, int wordSize, int lanes, byte kind, Func<Spec, StateHasher> create, Func<InstructionSet, Spec, StateHasher> createOnCore,
+        private StateAlgorithm(HashDriver driver, int wordSize, int lanes, byte kind, Func<Spec, StateHasher> create, Func<InstructionSet, Spec, StateHasher> createOnInstructionSet,
             RestoreFunc restore, Func<StateHasher> defaultState, Func<Spec, byte[], byte[]> oneShot)
         {
             Driver = driver;
@@ -73,7 +73,7 @@ public class SavedStateTests
             Lanes = lanes;
             Kind = kind;
             _create = create;
-            _createOnCore = createOnCore;
+            _createOnInstructionSet = createOnInstructionSet;
             _restore = restore;
             _default = defaultState;
             _oneShot = oneShot;
@@ -95,12 +95,12 @@ public class SavedStateTests
         /// <summary>Buffered bytes a sequential state can hold (one block), or a parallel one (a superblock plus P - 1 blocks).</summary>
         public int BufferCapacity => IsParallel ? 2 * Superblock - BlockSize : BlockSize;
 
-        internal IReadOnlyList<InstructionSet> Cores => Driver.Kernels.Supported;
+        internal IReadOnlyList<InstructionSet> SupportedInstructionSets => Driver.Kernels.Supported;
 
         public override string ToString() => Name;
 
         public StateHasher Create(Spec spec) => _create(spec);
-        internal StateHasher Create(InstructionSet core, Spec spec) => _createOnCore(core, spec);
+        internal StateHasher Create(InstructionSet instructionSet, Spec spec) => _createOnInstructionSet(instructionSet, spec);
         public StateHasher Restore(ReadOnlySpan<byte> blob) => _restore(blob);
         public StateHasher Default() => _default();
         public byte[] OneShot(Spec spec, byte[] input) => _oneShot(spec, input);
@@ -258,7 +258,7 @@ public class SavedStateTests
 
     /// <summary>
     /// Saves at this many bytes: every offset up to 2 blocks for b/s, up to 2 superblocks and a few blocks in steps
-    /// of 7 for bp/sp, plus both sides of every block edge; on the cores other than the default one
+    /// of 7 for bp/sp, plus both sides of every block edge; on the instruction sets other than the default one
     /// (<paramref name="sparse"/>) a step 8 times wider, plus both sides of every superblock edge.
     /// </summary>
     private static IEnumerable<int> SaveOffsets(StateAlgorithm a, bool sparse)
@@ -285,7 +285,7 @@ public class SavedStateTests
 
     [Theory]
     [MemberData(nameof(AlgorithmsAndMainSpecs))]
-    public void SaveAtEveryOffset_OnEveryCore_RestoreTwiceContinueFinish_EqualsOneShot(string algorithm, string specName)
+    public void SaveAtEveryOffset_OnEveryInstructionSet_RestoreTwiceContinueFinish_EqualsOneShot(string algorithm, string specName)
     {
         StateAlgorithm a = StateAlgorithm.Parse(algorithm);
         Spec spec = MakeSpec(a, specName);
@@ -296,15 +296,15 @@ public class SavedStateTests
         int expectedDigestLength = spec.DigestLength == 0 ? a.MaxDigestLength : spec.DigestLength;
         Assert.Equal(expectedDigestLength, expected.Length);
 
-        InstructionSet defaultCore = DefaultCore(a);
-        foreach (InstructionSet core in a.Cores)
+        InstructionSet defaultInstructionSet = DefaultInstructionSet(a);
+        foreach (InstructionSet instructionSet in a.SupportedInstructionSets)
         {
             int index = 0;
-            foreach (int offset in SaveOffsets(a, sparse: core != defaultCore))
+            foreach (int offset in SaveOffsets(a, sparse: instructionSet != defaultInstructionSet))
             {
                 index++;
-                string what = $"{a} {specName} core {core} saved at {offset}";
-                StateHasher original = a.Create(core, spec);
+                string what = $"{a} {specName} instruction set {instructionSet} saved at {offset}";
+                StateHasher original = a.Create(instructionSet, spec);
                 Feed(original, input.AsSpan(0, offset), random, a.Superblock + 3);
                 byte[] blob = original.Save(includeKeyedState: spec.Keyed);
                 ReadOnlySpan<byte> rest = input.AsSpan(offset);
@@ -333,7 +333,7 @@ public class SavedStateTests
         }
     }
 
-    private static InstructionSet DefaultCore(StateAlgorithm a) => a.Driver.Kernels.Default;
+    private static InstructionSet DefaultInstructionSet(StateAlgorithm a) => a.Driver.Kernels.Default;
 
     [Theory]
     [MemberData(nameof(Algorithms))]

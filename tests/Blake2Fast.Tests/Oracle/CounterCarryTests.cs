@@ -11,7 +11,7 @@ namespace Blake2Fast.Tests.Oracle;
 /// The byte counter t is two words (t0 low, t1 high); BLAKE2b's low word overflows after 2^64 bytes and
 /// BLAKE2s's after 2^32 (4 GiB). Neither can be reached by hashing, so each state starts with its counter just
 /// below the carry (the SetCounter test hook) and is compared with the reference implementation started at the
-/// same counter. Every core, keyed and unkeyed, lengths ending on block multiples and not, fed at once and in
+/// same counter. Every instruction set, keyed and unkeyed, lengths ending on block multiples and not, fed at once and in
 /// pieces; the counter words are also read back before Finish to see the carry into the high word.
 /// </summary>
 public class CounterCarryTests
@@ -38,9 +38,9 @@ public class CounterCarryTests
 
     private static int BufferLength(Hasher hasher) => hasher.BufferLength;
 
-    private static Hasher CreateAtCounter(FixedDigestDriver algorithm, InstructionSet core, in Blake2Parameters parameters, ulong low, ulong high)
+    private static Hasher CreateAtCounter(FixedDigestDriver algorithm, InstructionSet instructionSet, in Blake2Parameters parameters, ulong low, ulong high)
     {
-        Hasher hasher = algorithm.CreateIncrementalHasher(core, parameters);
+        Hasher hasher = algorithm.CreateIncrementalHasher(instructionSet, parameters);
         hasher.SetCounter(low, high);
         return hasher;
     }
@@ -54,11 +54,11 @@ public class CounterCarryTests
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void CounterNearLowWordCarry_MatchesReference_AndCarriesIntoHighWord(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void CounterNearLowWordCarry_MatchesReference_AndCarriesIntoHighWord(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         int bb = algorithm.BlockSize;
         ulong lowMax = algorithm.CounterWordMax;
         byte[] key = Message(algorithm.MaxKeyLength - 3);
@@ -82,7 +82,7 @@ public class CounterCarryTests
                             byte[] expected = algorithm.ReferenceHash(reference, message, low, high);
 
                             var parameters = new Blake2Parameters { Key = reference.Key };
-                            Hasher hasher = CreateAtCounter(algorithm, core, parameters, low, high);
+                            Hasher hasher = CreateAtCounter(algorithm, instructionSet, parameters, low, high);
                             if (inPieces)
                             {
                                 // Uneven pieces: 1 byte, then a block and a bit, then the rest.
@@ -103,7 +103,7 @@ public class CounterCarryTests
                             (ulong expectedLow, ulong expectedHigh) = AddToCounter(algorithm, low, high, (ulong)(total - expectedBuffered));
                             (ulong actualLow, ulong actualHigh) = ReadCounter(hasher);
                             int buffered = BufferLength(hasher);
-                            string name = $"{algorithm.Name} core={core} start=(low=0x{low:x}, high=0x{high:x}) (2^w-1-{k}) keyed={keyed} length={length} inPieces={inPieces}";
+                            string name = $"{algorithm.Name}={instructionSet} start=(low=0x{low:x}, high=0x{high:x}) (2^w-1-{k}) keyed={keyed} length={length} inPieces={inPieces}";
                             if (buffered != expectedBuffered || actualLow != expectedLow || actualHigh != expectedHigh)
                             {
                                 failures.AppendLine($"{name}: before Finish counter=(0x{actualLow:x}, 0x{actualHigh:x}) buffered={buffered}, " +
@@ -121,56 +121,56 @@ public class CounterCarryTests
             }
         }
 
-        Assert.True(failures.Length == 0, $"{algorithm.Name} on {core}:\n{failures}");
+        Assert.True(failures.Length == 0, $"{algorithm.Name} on {instructionSet}:\n{failures}");
         // The cases above must really exercise the carry, not just run near it.
         Assert.True(carriedBeforeFinish > cases / 4, $"only {carriedBeforeFinish} of {cases} cases had carried before Finish");
     }
 
-    /// <summary>Hand-computed counter words around the carry (no reference involved), on every core.</summary>
+    /// <summary>Hand-computed counter words around the carry (no reference involved), on every instruction set.</summary>
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void CounterWords_CarryExactlyAtTheWordBoundary(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void CounterWords_CarryExactlyAtTheWordBoundary(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         int bb = algorithm.BlockSize;
         ulong lowMax = algorithm.CounterWordMax;
 
         // Start at 2^w - 1; two blocks in: one is compressed (bb bytes), the other held back.
         // t = 2^w - 1 + bb  =>  low = bb - 1, high = 1.
-        Hasher hasher = CreateAtCounter(algorithm, core, default, lowMax, 0);
+        Hasher hasher = CreateAtCounter(algorithm, instructionSet, default, lowMax, 0);
         hasher.Update(new byte[2 * bb]);
         Assert.Equal(((ulong)(bb - 1), 1UL), ReadCounter(hasher));
 
         // Start at 2^w - bb: exactly one compressed block lands on 2^w  =>  low = 0, high = 1.
-        hasher = CreateAtCounter(algorithm, core, default, lowMax - (ulong)bb + 1, 0);
+        hasher = CreateAtCounter(algorithm, instructionSet, default, lowMax - (ulong)bb + 1, 0);
         hasher.Update(new byte[bb + 1]);
         Assert.Equal((0UL, 1UL), ReadCounter(hasher));
 
         // Start at 2^w - bb - 1: one compressed block stops one short of the carry  =>  low = 2^w - 1, high = 0.
-        hasher = CreateAtCounter(algorithm, core, default, lowMax - (ulong)bb, 0);
+        hasher = CreateAtCounter(algorithm, instructionSet, default, lowMax - (ulong)bb, 0);
         hasher.Update(new byte[bb + 1]);
         Assert.Equal((lowMax, 0UL), ReadCounter(hasher));
 
         // A keyed state: the key block counts as bb bytes once more data follows it.
         var keyed = new Blake2Parameters { Key = new byte[] { 1, 2, 3 } };
-        hasher = CreateAtCounter(algorithm, core, keyed, lowMax - 9, 41);
+        hasher = CreateAtCounter(algorithm, instructionSet, keyed, lowMax - 9, 41);
         hasher.Update(new byte[] { 0 });
         Assert.Equal(((ulong)bb - 10, 42UL), ReadCounter(hasher));
 
         // The carry inside one multi-block run (one Update of several blocks, the carry after the second).
-        hasher = CreateAtCounter(algorithm, core, default, lowMax - (ulong)(2 * bb) + 1, 7);
+        hasher = CreateAtCounter(algorithm, instructionSet, default, lowMax - (ulong)(2 * bb) + 1, 7);
         hasher.Update(new byte[5 * bb]);
         Assert.Equal(((ulong)(2 * bb), 8UL), ReadCounter(hasher));
     }
 
-    /// <summary>Random starting points near the carry with random lengths and splits, on every core.</summary>
+    /// <summary>Random starting points near the carry with random lengths and splits, on every instruction set.</summary>
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void RandomCountersNearTheCarry_MatchReference(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void RandomCountersNearTheCarry_MatchReference(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         int bb = algorithm.BlockSize;
         ulong lowMax = algorithm.CounterWordMax;
         var failures = new List<string>();
@@ -178,7 +178,7 @@ public class CounterCarryTests
         {
             for (int index = 0; index < 150 && failures.Count < 5; index++)
             {
-                OracleRandom rng = OracleRandom.ForCase(seed, $"{nameof(CounterCarryTests)}.{algorithm.Name}.{core}", index);
+                OracleRandom rng = OracleRandom.ForCase(seed, $"{nameof(CounterCarryTests)}.{algorithm.Name}.{instructionSet}", index);
                 ulong low = lowMax - (ulong)rng.Next(0, 8 * bb);
                 ulong high = rng.Chance(50) ? 0 : rng.NextUInt64() & (lowMax - 1);   // never all ones: no 2^(2w) wrap
                 ReferenceParameters p = OracleHelpers.RandomParameters(algorithm, ref rng);
@@ -187,7 +187,7 @@ public class CounterCarryTests
                 byte[] expected = algorithm.ReferenceHash(p, message, low, high);
 
                 Blake2Parameters parameters = OracleHelpers.ToLibrary(p);
-                Hasher hasher = CreateAtCounter(algorithm, core, parameters, low, high);
+                Hasher hasher = CreateAtCounter(algorithm, instructionSet, parameters, low, high);
                 int offset = 0;
                 foreach (int piece in pieces)
                 {
@@ -197,7 +197,7 @@ public class CounterCarryTests
                 byte[] actual = hasher.Finish();
                 if (!actual.AsSpan().SequenceEqual(expected))
                 {
-                    failures.Add($"seed={OracleSeed.Format(seed)} case={index} {algorithm.Name} core={core} start=(0x{low:x}, 0x{high:x}) length={message.Length} " +
+                    failures.Add($"seed={OracleSeed.Format(seed)} case={index} {algorithm.Name}={instructionSet} start=(0x{low:x}, 0x{high:x}) length={message.Length} " +
                         $"pieces={OracleHelpers.DescribePieces(pieces)} {p}: digest {Hex.Encode(actual)}, reference {Hex.Encode(expected)}");
                 }
             }

@@ -12,15 +12,15 @@ namespace Blake2Fast.Tests.Oracle;
 
 /// <summary>
 /// Key material must not outlive the hash: a finished state holds only zeros in its chain and buffer (on every
-/// core, for every way of finishing), a refused TryFinish/Finish leaves the state exactly as it was, and the
+/// instruction set, for every way of finishing), a refused TryFinish/Finish leaves the state exactly as it was, and the
 /// HMAC wrapper clears its key copy (and its state) on Dispose and its old key copy when the key changes.
 /// </summary>
 public class MemoryClearingTests
 {
     public enum FinishKind { FinishArray, FinishSpan, TryFinish }
 
-    public static IEnumerable<object[]> CoresAndFinishKinds() =>
-        FixedDigestDriver.AllCores().SelectMany(c => Enum.GetValues<FinishKind>().Select(f => new object[] { c[0], c[1], f }));
+    public static IEnumerable<object[]> InstructionSetsAndFinishKinds() =>
+        FixedDigestDriver.AllInstructionSets().SelectMany(c => Enum.GetValues<FinishKind>().Select(f => new object[] { c[0], c[1], f }));
 
     private static int[] Lengths(int bb) => new[] { 0, 1, bb - 1, bb, bb + 1, 3 * bb + 7 };
 
@@ -48,17 +48,17 @@ public class MemoryClearingTests
     }
 
     [Theory]
-    [MemberData(nameof(CoresAndFinishKinds))]
-    public void KeyedState_AfterFinish_HoldsOnlyZeros(string algorithmName, string coreName, FinishKind finish)
+    [MemberData(nameof(InstructionSetsAndFinishKinds))]
+    public void KeyedState_AfterFinish_HoldsOnlyZeros(string algorithmName, string instructionSetName, FinishKind finish)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         int bb = algorithm.BlockSize;
         foreach (int keyLength in new[] { 1, algorithm.MaxKeyLength })
         {
             foreach (int length in Lengths(bb))
             {
-                string name = $"{algorithm.Name} core={core} {finish} key length {keyLength}, input length {length}";
+                string name = $"{algorithm.Name}={instructionSet} {finish} key length {keyLength}, input length {length}";
                 var reference = new ReferenceParameters
                 {
                     DigestLength = algorithm.MaxDigestLength - 1,
@@ -67,7 +67,7 @@ public class MemoryClearingTests
                     Personalization = Pattern(3, 3, 0x20),
                 };
                 byte[] message = Pattern(length, 7, 3);
-                Hasher hasher = algorithm.CreateIncrementalHasher(core, OracleHelpers.ToLibrary(reference));
+                Hasher hasher = algorithm.CreateIncrementalHasher(instructionSet, OracleHelpers.ToLibrary(reference));
                 hasher.Update(message);
 
                 // Before finishing the state does hold something (so the zeros afterwards mean something).
@@ -104,18 +104,18 @@ public class MemoryClearingTests
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void RefusedFinish_OutputTooSmall_LeavesStateIntact(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void RefusedFinish_OutputTooSmall_LeavesStateIntact(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         int bb = algorithm.BlockSize;
         foreach (int length in Lengths(bb))
         {
-            string name = $"{algorithm.Name} core={core} input length {length}";
+            string name = $"{algorithm.Name}={instructionSet} input length {length}";
             var reference = new ReferenceParameters { DigestLength = algorithm.MaxDigestLength, Key = Pattern(algorithm.MaxKeyLength, 11, 5) };
             byte[] message = Pattern(length, 7, 3);
-            Hasher hasher = algorithm.CreateIncrementalHasher(core, OracleHelpers.ToLibrary(reference));
+            Hasher hasher = algorithm.CreateIncrementalHasher(instructionSet, OracleHelpers.ToLibrary(reference));
             hasher.Update(message);
             ulong[] chainBefore = ChainWords(hasher);
             byte[] bufferBefore = BufferBytes(hasher, bb);

@@ -16,7 +16,7 @@ using Xunit.Abstractions;
 
 namespace Blake2Fast.Tests.Oracle;
 
-// Randomized differential tests: the library, through every API and on every compression core, against the
+// Randomized differential tests: the library, through every API and on every compression kernel, against the
 // plain reference implementation in ReferenceBlake2.cs, which is itself first checked against the official KAT,
 // the RFC 7693 "abc" vectors and vectors from Python's hashlib (ReferenceBlake2ValidationTests below).
 //
@@ -301,12 +301,12 @@ internal sealed class OracleCheckException : Exception
 /// <summary>The API a case goes through.</summary>
 internal enum OracleApi
 {
-    /// <summary>Algorithm.Hash(core, parameters, input): the one-shot path on a named core, returning an array.</summary>
-    CoreOneShot,
-    /// <summary>Algorithm.Hash(core, parameters, input, output) into a larger span at a random offset.</summary>
-    CoreSpanOutput,
-    /// <summary>Algorithm.HashInPieces(core, ...) with random split points (sometimes with a mid-way struct copy).</summary>
-    CoreIncremental,
+    /// <summary>Algorithm.Hash(instructionSet, parameters, input): the one-shot path on a named instruction set, returning an array.</summary>
+    InstructionSetOneShot,
+    /// <summary>Algorithm.Hash(instructionSet, parameters, input, output) into a larger span at a random offset.</summary>
+    InstructionSetSpanOutput,
+    /// <summary>Algorithm.HashInPieces(instructionSet, ...) with random split points (sometimes with a mid-way struct copy).</summary>
+    InstructionSetIncremental,
     /// <summary>Public ComputeHash(in Blake2Parameters, input).</summary>
     PublicComputeHash,
     /// <summary>Public ComputeAndWriteHash(in Blake2Parameters, input, output).</summary>
@@ -333,7 +333,7 @@ internal static class OracleRunner
         int perSeed = (cases + seeds.Length - 1) / seeds.Length;
         var failures = new List<string>();
         var apiCounts = new int[Enum.GetValues<OracleApi>().Length];
-        var coreCounts = new Dictionary<string, int>();
+        var instructionSetCounts = new Dictionary<string, int>();
         long inputBytes = 0;
         int ran = 0;
         var watch = Stopwatch.StartNew();
@@ -347,7 +347,7 @@ internal static class OracleRunner
                 OracleCase c = OracleCase.Create(algorithm, method, apis, seed, index, large);
                 ran++;
                 apiCounts[(int)c.Api]++;
-                coreCounts[c.CoreName] = coreCounts.GetValueOrDefault(c.CoreName) + 1;
+                instructionSetCounts[c.InstructionSetName] = instructionSetCounts.GetValueOrDefault(c.InstructionSetName) + 1;
                 inputBytes += c.Input.Length;
                 string? failure = c.Run();
                 if (failure is not null)
@@ -359,7 +359,7 @@ internal static class OracleRunner
         log.WriteLine($"{algorithm.Name} {method}: {ran} cases, {inputBytes / 1024} KiB of input, {watch.ElapsedMilliseconds} ms; " +
             $"seeds {string.Join(", ", seeds.Select(OracleSeed.Format))}");
         log.WriteLine("  by API: " + string.Join(", ", apis.Select(a => $"{a}={apiCounts[(int)a]}")));
-        log.WriteLine("  by core: " + string.Join(", ", coreCounts.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => $"{kv.Key}={kv.Value}")));
+        log.WriteLine("  by instructionSet: " + string.Join(", ", instructionSetCounts.OrderBy(kv => kv.Key, StringComparer.Ordinal).Select(kv => $"{kv.Key}={kv.Value}")));
 
         Assert.True(failures.Count == 0, $"{failures.Count} case(s) differ from the reference (showing at most 5):\n\n" + string.Join("\n\n", failures));
         if (OracleSeed.OnlyCase is null)
@@ -371,13 +371,13 @@ internal static class OracleRunner
     }
 }
 
-/// <summary>One random case: parameters, input, API, core; everything drawn from the case's own generator.</summary>
+/// <summary>One random case: parameters, input, API, instruction set; everything drawn from the case's own generator.</summary>
 internal sealed class OracleCase
 {
     private OracleRandom _rng;
     private readonly StringBuilder _detail = new();
 
-    private OracleCase(FixedDigestDriver algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, InstructionSet core, bool coreSpecific, bool large,
+    private OracleCase(FixedDigestDriver algorithm, string method, ulong seed, int index, OracleRandom rng, OracleApi api, InstructionSet instructionSet, bool instructionSetSpecific, bool large,
         ReferenceParameters parameters, bool leaveDigestLengthUnset, byte[] input)
     {
         Algorithm = algorithm;
@@ -386,10 +386,10 @@ internal sealed class OracleCase
         Index = index;
         _rng = rng;
         Api = api;
-        Core = core;
-        // Large inputs: the reference digest is the expensive part, so a core-specific case runs on every core.
-        RunOnEveryCore = coreSpecific && large;
-        CoreName = RunOnEveryCore ? "every core" : coreSpecific ? core.ToString() : $"default({algorithm.DefaultCore})";
+        InstructionSet = instructionSet;
+        // Large inputs: the reference digest is the expensive part, so a instruction-set-specific case runs on every instruction set.
+        RunOnEveryInstructionSet = instructionSetSpecific && large;
+        InstructionSetName = RunOnEveryInstructionSet ? "every instructionSet" : instructionSetSpecific ? instructionSet.ToString() : $"default({algorithm.DefaultInstructionSet})";
         Parameters = parameters;
         LeaveDigestLengthUnset = leaveDigestLengthUnset;
         Input = input;
@@ -400,9 +400,9 @@ internal sealed class OracleCase
     public ulong Seed { get; }
     public int Index { get; }
     public OracleApi Api { get; }
-    public InstructionSet Core { get; private set; }
-    public bool RunOnEveryCore { get; }
-    public string CoreName { get; }
+    public InstructionSet InstructionSet { get; private set; }
+    public bool RunOnEveryInstructionSet { get; }
+    public string InstructionSetName { get; }
     public ReferenceParameters Parameters { get; }
     public bool LeaveDigestLengthUnset { get; }
     public byte[] Input { get; }
@@ -413,24 +413,24 @@ internal sealed class OracleCase
     {
         OracleRandom rng = OracleRandom.ForCase(seed, method, index);
         OracleApi api = apis[index % apis.Length];
-        bool coreSpecific = api is OracleApi.CoreOneShot or OracleApi.CoreSpanOutput or OracleApi.CoreIncremental;
-        IReadOnlyList<InstructionSet> cores = algorithm.Cores;
-        InstructionSet core = coreSpecific ? cores[(index / apis.Length) % cores.Count] : algorithm.DefaultCore;
+        bool instructionSetSpecific = api is OracleApi.InstructionSetOneShot or OracleApi.InstructionSetSpanOutput or OracleApi.InstructionSetIncremental;
+        IReadOnlyList<InstructionSet> instructionSets = algorithm.SupportedInstructionSets;
+        InstructionSet instructionSet = instructionSetSpecific ? instructionSets[(index / apis.Length) % instructionSets.Count] : algorithm.DefaultInstructionSet;
         bool simple = api is OracleApi.PublicSimpleOverloads or OracleApi.HashAlgorithmChunks;
         ReferenceParameters p = simple ? OracleHelpers.RandomSimpleParameters(algorithm, ref rng) : OracleHelpers.RandomParameters(algorithm, ref rng);
         bool unset = !simple && p.DigestLength == algorithm.MaxDigestLength && rng.Chance(50);
         int length = large ? OracleHelpers.LargeLength(algorithm, ref rng) : OracleHelpers.SmallLength(algorithm, ref rng);
         byte[] input = rng.Bytes(length);
-        return new OracleCase(algorithm, method, seed, index, rng, api, core, coreSpecific, large, p, unset, input);
+        return new OracleCase(algorithm, method, seed, index, rng, api, instructionSet, instructionSetSpecific, large, p, unset, input);
     }
 
     /// <summary>Runs the case; null if the library agrees with the reference, otherwise the full description.</summary>
     public string? Run()
     {
         byte[] expected = Algorithm.ReferenceHash(Parameters, Input);
-        foreach (InstructionSet core in RunOnEveryCore ? Algorithm.Cores : new[] { Core })
+        foreach (InstructionSet instructionSet in RunOnEveryInstructionSet ? Algorithm.SupportedInstructionSets : new[] { InstructionSet })
         {
-            Core = core;
+            InstructionSet = instructionSet;
             byte[] actual;
             try
             {
@@ -450,7 +450,7 @@ internal sealed class OracleCase
     private string Describe(string problem, byte[] expected, byte[]? actual) =>
         $"{problem}\n" +
         $"  seed={OracleSeed.Format(Seed)} method={Method} case={Index} (replay: {OracleSeed.SeedVariable}={OracleSeed.Format(Seed)} {OracleSeed.CaseVariable}={Index})\n" +
-        $"  algorithm={Algorithm.Name} api={Api} core={(RunOnEveryCore ? Core.ToString() : CoreName)} inputLength={Input.Length} digestLengthUnset={LeaveDigestLengthUnset}\n" +
+        $"  algorithm={Algorithm.Name} api={Api}={(RunOnEveryInstructionSet ? InstructionSet.ToString() : InstructionSetName)} inputLength={Input.Length} digestLengthUnset={LeaveDigestLengthUnset}\n" +
         $"  parameters: {Parameters}\n" +
         $"  details: {_detail}\n" +
         $"  expected={OracleHelpers.Hex(expected)}\n" +
@@ -465,21 +465,21 @@ internal sealed class OracleCase
 
     private byte[] Execute(byte[] expected) => Api switch
     {
-        OracleApi.CoreOneShot => CoreOneShot(),
-        OracleApi.CoreSpanOutput => SpanOutput(core: true),
-        OracleApi.CoreIncremental => CoreIncremental(),
+        OracleApi.InstructionSetOneShot => InstructionSetOneShot(),
+        OracleApi.InstructionSetSpanOutput => SpanOutput(instructionSet: true),
+        OracleApi.InstructionSetIncremental => InstructionSetIncremental(),
         OracleApi.PublicComputeHash => PublicComputeHash(),
-        OracleApi.PublicComputeAndWriteHash => SpanOutput(core: false),
+        OracleApi.PublicComputeAndWriteHash => SpanOutput(instructionSet: false),
         OracleApi.PublicSimpleOverloads => PublicSimpleOverloads(),
         OracleApi.PublicIncremental => PublicIncremental(),
         OracleApi.HashAlgorithmChunks => HashAlgorithmChunks(expected),
         _ => throw new InvalidOperationException(Api.ToString()),
     };
 
-    private byte[] CoreOneShot()
+    private byte[] InstructionSetOneShot()
     {
         Blake2Parameters parameters = LibraryParameters();
-        return Algorithm.Hash(Core, parameters, Input);
+        return Algorithm.Hash(InstructionSet, parameters, Input);
     }
 
     private byte[] PublicComputeHash()
@@ -489,7 +489,7 @@ internal sealed class OracleCase
     }
 
     /// <summary>Into a span at a random offset in a larger, pattern-filled buffer; nothing around it may change.</summary>
-    private byte[] SpanOutput(bool core)
+    private byte[] SpanOutput(bool instructionSet)
     {
         Blake2Parameters parameters = LibraryParameters();
         int offset = _rng.Next(0, 16), slack = _rng.Next(0, 33);
@@ -498,8 +498,8 @@ internal sealed class OracleCase
         buffer.AsSpan().Fill(fill);
         Span<byte> output = buffer.AsSpan(offset);
         _detail.Append($"output offset {offset}, span length {output.Length}");
-        if (core)
-            Algorithm.Hash(Core, parameters, Input, output);
+        if (instructionSet)
+            Algorithm.Hash(InstructionSet, parameters, Input, output);
         else
             Algorithm.ComputeAndWriteHash(parameters, Input, output);
         OracleHelpers.CheckUntouched(buffer.AsSpan(0, offset), fill, "bytes before the output span");
@@ -507,18 +507,18 @@ internal sealed class OracleCase
         return buffer.AsSpan(offset, DigestLength).ToArray();
     }
 
-    private byte[] CoreIncremental()
+    private byte[] InstructionSetIncremental()
     {
         List<int> pieces = OracleHelpers.Pieces(Algorithm, Input.Length, ref _rng);
         _detail.Append("pieces ").Append(OracleHelpers.DescribePieces(pieces));
         Blake2Parameters parameters = LibraryParameters();
         if (!_rng.Chance(20))
-            return Algorithm.HashInPieces(Core, parameters, Input, pieces);
+            return Algorithm.HashInPieces(InstructionSet, parameters, Input, pieces);
 
         // A struct copy part-way through: the copy and the original must both finish with the full digest.
         int copyAfter = _rng.Next(0, pieces.Count + 1);
         _detail.Append($"; state copied after piece {copyAfter}, both finished");
-        Hasher hasher = Algorithm.CreateIncrementalHasher(Core, parameters);
+        Hasher hasher = Algorithm.CreateIncrementalHasher(InstructionSet, parameters);
         Hasher? copy = null;
         int offset = 0;
         for (int i = 0; i <= pieces.Count; i++)
@@ -731,14 +731,14 @@ public class OracleDifferentialBlake2bTests
     public OracleDifferentialBlake2bTests(ITestOutputHelper log) => _log = log;
 
     [Fact]
-    public void CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
-            new[] { OracleApi.CoreOneShot, OracleApi.CoreSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
+    public void InstructionSetOneShot_AndSpanOutput_MatchReference_OnEveryInstructionSet() =>
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(InstructionSetOneShot_AndSpanOutput_MatchReference_OnEveryInstructionSet),
+            new[] { OracleApi.InstructionSetOneShot, OracleApi.InstructionSetSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
-    public void CoreIncremental_RandomSplits_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
-            new[] { OracleApi.CoreIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
+    public void InstructionSetIncremental_RandomSplits_MatchReference_OnEveryInstructionSet() =>
+        OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(InstructionSetIncremental_RandomSplits_MatchReference_OnEveryInstructionSet),
+            new[] { OracleApi.InstructionSetIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void PublicApi_MatchesReference() =>
@@ -754,7 +754,7 @@ public class OracleDifferentialBlake2bTests
     [Fact]
     public void LargeInputs_JustOver1MiB_MatchReference() =>
         OracleRunner.Run(_log, FixedDigestDriver.B, nameof(OracleDifferentialBlake2bTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
-            new[] { OracleApi.CoreOneShot, OracleApi.CoreIncremental, OracleApi.CoreSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
+            new[] { OracleApi.InstructionSetOneShot, OracleApi.InstructionSetIncremental, OracleApi.InstructionSetSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
             OracleBudget.LargeCasesPerAlgorithm, large: true);
 }
 
@@ -766,14 +766,14 @@ public class OracleDifferentialBlake2sTests
     public OracleDifferentialBlake2sTests(ITestOutputHelper log) => _log = log;
 
     [Fact]
-    public void CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreOneShot_AndSpanOutput_MatchReference_OnEveryCore),
-            new[] { OracleApi.CoreOneShot, OracleApi.CoreSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
+    public void InstructionSetOneShot_AndSpanOutput_MatchReference_OnEveryInstructionSet() =>
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(InstructionSetOneShot_AndSpanOutput_MatchReference_OnEveryInstructionSet),
+            new[] { OracleApi.InstructionSetOneShot, OracleApi.InstructionSetSpanOutput }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
-    public void CoreIncremental_RandomSplits_MatchReference_OnEveryCore() =>
-        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(CoreIncremental_RandomSplits_MatchReference_OnEveryCore),
-            new[] { OracleApi.CoreIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
+    public void InstructionSetIncremental_RandomSplits_MatchReference_OnEveryInstructionSet() =>
+        OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(InstructionSetIncremental_RandomSplits_MatchReference_OnEveryInstructionSet),
+            new[] { OracleApi.InstructionSetIncremental }, OracleBudget.SmallCasesPerMethod, large: false);
 
     [Fact]
     public void PublicApi_MatchesReference() =>
@@ -789,7 +789,7 @@ public class OracleDifferentialBlake2sTests
     [Fact]
     public void LargeInputs_JustOver1MiB_MatchReference() =>
         OracleRunner.Run(_log, FixedDigestDriver.S, nameof(OracleDifferentialBlake2sTests) + "." + nameof(LargeInputs_JustOver1MiB_MatchReference),
-            new[] { OracleApi.CoreOneShot, OracleApi.CoreIncremental, OracleApi.CoreSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
+            new[] { OracleApi.InstructionSetOneShot, OracleApi.InstructionSetIncremental, OracleApi.InstructionSetSpanOutput, OracleApi.PublicComputeHash, OracleApi.PublicIncremental, OracleApi.HashAlgorithmChunks },
             OracleBudget.LargeCasesPerAlgorithm, large: true);
 }
 

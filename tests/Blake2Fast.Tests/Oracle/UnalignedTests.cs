@@ -8,10 +8,10 @@ using Blake2Fast.Tests.Infrastructure;
 namespace Blake2Fast.Tests.Oracle;
 
 /// <summary>
-/// The SIMD cores load whole blocks (up to 64 bytes at once) straight from the caller's memory: input, key and
+/// The SIMD kernels load whole blocks (up to 64 bytes at once) straight from the caller's memory: input, key and
 /// output at any alignment must give the digest of the aligned case. Offsets 0..15 inside larger managed
 /// arrays (and slices of them), plus offsets 0..63 from a 64-byte-aligned native buffer so that every
-/// position relative to a cache line is covered. Every core; one-shot, span output and incremental.
+/// position relative to a cache line is covered. Every instruction set; one-shot, span output and incremental.
 /// </summary>
 public class UnalignedTests
 {
@@ -28,27 +28,27 @@ public class UnalignedTests
     private const byte Fill = 0xE7;
 
     /// <summary>Runs the three APIs on <paramref name="input"/> (a slice somewhere) and compares with <paramref name="expected"/>.</summary>
-    private static void CheckAllApis(FixedDigestDriver algorithm, InstructionSet core, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> outputArea,
+    private static void CheckAllApis(FixedDigestDriver algorithm, InstructionSet instructionSet, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> outputArea,
         byte[] expected, string name, StringBuilder failures)
     {
         int digestLength = expected.Length;
         var parameters = new Blake2Parameters { DigestLength = digestLength, Key = key };
 
         // One-shot, returning an array.
-        byte[] oneShot = algorithm.Hash(core, parameters, input);
+        byte[] oneShot = algorithm.Hash(instructionSet, parameters, input);
         if (!oneShot.AsSpan().SequenceEqual(expected))
             failures.AppendLine($"{name} one-shot: {Hex.Encode(oneShot)}");
 
         // One-shot into the (unaligned) output span; the bytes after it keep their fill.
         outputArea.Fill(Fill);
-        algorithm.Hash(core, parameters, input, outputArea.Slice(0, digestLength));
+        algorithm.Hash(instructionSet, parameters, input, outputArea.Slice(0, digestLength));
         if (!outputArea.Slice(0, digestLength).SequenceEqual(expected))
             failures.AppendLine($"{name} span output: {Hex.Encode(outputArea.Slice(0, digestLength))}");
         if (outputArea.Slice(digestLength).IndexOfAnyExcept(Fill) >= 0)
             failures.AppendLine($"{name} span output: bytes after the digest were overwritten");
 
         // Incremental: pieces that leave every later piece at an odd offset, finished into the unaligned span.
-        Hasher hasher = algorithm.CreateIncrementalHasher(core, parameters);
+        Hasher hasher = algorithm.CreateIncrementalHasher(instructionSet, parameters);
         int offset = 0;
         foreach (int piece in new[] { 1, 3, algorithm.BlockSize, 5, 2 * algorithm.BlockSize + 1 })
         {
@@ -65,11 +65,11 @@ public class UnalignedTests
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public void ManagedArrays_EveryOffset0To15_MatchAligned(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public void ManagedArrays_EveryOffset0To15_MatchAligned(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         var failures = new StringBuilder();
         foreach (bool keyed in new[] { false, true })
         {
@@ -80,9 +80,9 @@ public class UnalignedTests
                 byte[] message = Pattern(length, 7, 3);
 
                 // The aligned result (own arrays, offset 0), itself checked against the reference.
-                byte[] expected = algorithm.Hash(core, new Blake2Parameters { DigestLength = digestLength, Key = key }, message);
+                byte[] expected = algorithm.Hash(instructionSet, new Blake2Parameters { DigestLength = digestLength, Key = key }, message);
                 byte[] oracle = algorithm.ReferenceHash(new ReferenceParameters { DigestLength = digestLength, Key = key }, message);
-                Assert.True(oracle.AsSpan().SequenceEqual(expected), $"{algorithm.Name} core={core} aligned, length {length}, keyed={keyed}: differs from the reference");
+                Assert.True(oracle.AsSpan().SequenceEqual(expected), $"{algorithm.Name}={instructionSet} aligned, length {length}, keyed={keyed}: differs from the reference");
 
                 for (int inputOffset = 0; inputOffset < 16; inputOffset++)
                 {
@@ -100,8 +100,8 @@ public class UnalignedTests
                     {
                         int outputOffset = (inputOffset * 3 + j * 5) % 16;
                         var outputArray = new byte[outputOffset + digestLength + 8];
-                        string name = $"{algorithm.Name} core={core} keyed={keyed} length={length} inputOffset={inputOffset} keyOffset={keyOffset} outputOffset={outputOffset}";
-                        CheckAllApis(algorithm, core, keyArray.AsSpan(keyOffset, key.Length), inputArray.AsSpan(inputOffset, length),
+                        string name = $"{algorithm.Name}={instructionSet} keyed={keyed} length={length} inputOffset={inputOffset} keyOffset={keyOffset} outputOffset={outputOffset}";
+                        CheckAllApis(algorithm, instructionSet, keyArray.AsSpan(keyOffset, key.Length), inputArray.AsSpan(inputOffset, length),
                             outputArray.AsSpan(outputOffset), expected, name, failures);
                         if (outputArray.AsSpan(0, outputOffset).IndexOfAnyExcept((byte)0) >= 0)
                             failures.AppendLine($"{name}: bytes before the output span were overwritten");
@@ -113,11 +113,11 @@ public class UnalignedTests
     }
 
     [Theory]
-    [MemberData(nameof(FixedDigestDriver.AllCores), MemberType = typeof(FixedDigestDriver))]
-    public unsafe void NativeBuffer_EveryOffsetWithinACacheLine_MatchAligned(string algorithmName, string coreName)
+    [MemberData(nameof(FixedDigestDriver.AllInstructionSets), MemberType = typeof(FixedDigestDriver))]
+    public unsafe void NativeBuffer_EveryOffsetWithinACacheLine_MatchAligned(string algorithmName, string instructionSetName)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         int bb = algorithm.BlockSize;
         int digestLength = algorithm.MaxDigestLength;
         const int area = 4096;
@@ -143,9 +143,9 @@ public class UnalignedTests
                     Span<byte> keySpan = all.Slice(keyAt, key.Length);
                     key.CopyTo(keySpan);
                     Span<byte> output = all.Slice(outputAt, digestLength + 16);
-                    string name = $"{algorithm.Name} core={core} length={length} input address mod 64={(nuint)(memory + inputAt) % 64} " +
+                    string name = $"{algorithm.Name}={instructionSet} length={length} input address mod 64={(nuint)(memory + inputAt) % 64} " +
                         $"output address mod 64={(nuint)(memory + outputAt) % 64}";
-                    CheckAllApis(algorithm, core, keySpan, input, output, expected, name, failures);
+                    CheckAllApis(algorithm, instructionSet, keySpan, input, output, expected, name, failures);
                 }
             }
             Assert.True(failures.Length == 0, failures.ToString());
@@ -161,7 +161,7 @@ public class UnalignedTests
     [InlineData("blake2s")]
     public void PublicApi_UnalignedSlices_MatchReference(string algorithmName)
     {
-        // The public entry points (default core): input slices and output spans at offsets 0..15.
+        // The public entry points (default instruction set): input slices and output spans at offsets 0..15.
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
         var failures = new List<string>();
         foreach (int length in Lengths(algorithm.BlockSize))

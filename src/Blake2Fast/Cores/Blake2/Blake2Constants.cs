@@ -9,7 +9,7 @@ internal static partial class Blake2Constants
     public const uint IVs0 = 0x6A09E667, IVs1 = 0xBB67AE85, IVs2 = 0x3C6EF372, IVs3 = 0xA54FF53A;
     public const uint IVs4 = 0x510E527F, IVs5 = 0x9B05688C, IVs6 = 0x1F83D9AB, IVs7 = 0x5BE0CD19;
 
-    // SIGMA is generated (Blake2Fast.Generators/Cores/UnrolledCoreGenerator.cs), beside the unrolled cores that use it.
+    // SIGMA is generated (Blake2Fast.Generators/Cores/UnrolledKernelGenerator.cs), beside the unrolled kernels that use it.
 
     // The IV by index is each variant's InitialValue (Blake2Variants.cs), written there once.
 }

@@ -57,9 +57,9 @@ internal static class NeonLanes<T, TWord, TVariant>
     private static int Lanes => Vector128<T>.Count;
 
     /// <summary>Compresses superblocks of one block per lane (lane k's at <c>k * blockSize</c>) into one group of lane chains.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] // into the entry points the core table holds: no forwarding frame
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // into the entry points the kernel table holds: no forwarding frame
     public static void Compress(ref T laneChain, ref byte input, nuint superblocks, uint increment) =>
-        WordCore<Vector128<T>, LaneWord<Vector128<T>, Ops, TVariant>>.Compress(ref Unsafe.As<T, Vector128<T>>(ref laneChain), ref input, superblocks, increment);
+        WordKernel<Vector128<T>, LaneWord<Vector128<T>, Ops, TVariant>>.Compress(ref Unsafe.As<T, Vector128<T>>(ref laneChain), ref input, superblocks, increment);
 
     /// <summary>
     /// Compresses superblocks of two groups' blocks (512 bytes) into two groups of lane chains (word w of lane k at

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// The word arithmetic of one compression core: scalar words, or vectors whose lanes run several G functions
+/// The word arithmetic of one compression kernel: scalar words, or vectors whose lanes run several G functions
 /// side by side. RotR1..RotR4 rotate right by RFC 7693's rotation constants R1..R4, in the order G applies them:
 /// 32, 24, 16, 63 for BLAKE2b; 16, 12, 8, 7 for BLAKE2s, BLAKE3 and BLAKE-256 (which share this interface).
 /// </summary>
@@ -22,8 +22,8 @@ internal interface IBlake2Ops<T> where T : struct
 }
 
 /// <summary>
-/// The G mixing function (RFC 7693 section 3.1), once for every row-layout core (one vector op runs four G).
-/// The word cores run the same steps four columns at a time, interleaved (<c>WordCore.G4</c>), because there
+/// The G mixing function (RFC 7693 section 3.1), once for every row-layout kernel (one vector op runs four G).
+/// The word kernels run the same steps four columns at a time, interleaved (<c>WordKernel.G4</c>), because there
 /// the order of independent instructions is what the JIT hands the CPU.
 /// </summary>
 internal static class Blake2Mix

@@ -6,7 +6,7 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// What defines one BLAKE2 variant, declared rather than inferred from the word size or the round count: the
-/// kernels (lane cores) and the engines (saved states) are given it as a type argument, so each member is a
+/// kernels (lane kernels) and the engines (saved states) are given it as a type argument, so each member is a
 /// constant to the JIT.
 /// </summary>
 /// <remarks>

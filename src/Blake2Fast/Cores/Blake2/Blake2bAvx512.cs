@@ -17,10 +17,10 @@ internal static class Blake2bAvx512
 {
     public static bool IsSupported => Avx512F.VL.IsSupported && BitConverter.IsLittleEndian;
 
-    // Never inlined into its callers; fully optimized at once (see RowCore).
+    // Never inlined into its callers; fully optimized at once (see RowKernel).
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
-        RowCore<ulong, Blake2bWord, Vector256<ulong>, Ops>.Compress(ref chain, ref input, blocks, increment);
+        RowKernel<ulong, Blake2bWord, Vector256<ulong>, Ops>.Compress(ref chain, ref input, blocks, increment);
 
     private readonly struct Ops : IRowOps<ulong, Vector256<ulong>>
     {

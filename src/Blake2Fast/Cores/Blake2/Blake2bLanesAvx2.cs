@@ -13,7 +13,7 @@ internal static class Blake2bLanesAvx2
 
     /// <summary>Compresses superblocks of 4 x 128 bytes (lane k's block at k * 128) into 4 lane chains.</summary>
     public static void Compress(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
-        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
+        WordKernel<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops : ILaneOps<Vector256<ulong>>
     {

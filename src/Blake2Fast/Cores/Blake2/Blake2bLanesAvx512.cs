@@ -16,11 +16,11 @@ internal static class Blake2bLanesAvx512
 
     /// <summary>Compresses superblocks of 4 x 128 bytes into 4 lane chains.</summary>
     public static void Compress4(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
-        WordCore<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
+        WordKernel<Vector256<ulong>, LaneWord<Vector256<ulong>, Ops4, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector256<ulong>>(ref laneChain), ref input, superblocks, increment);
 
     /// <summary>Compresses superblocks of 8 x 128 bytes into 8 lane chains.</summary>
     public static void Compress8(ref ulong laneChain, ref byte input, nuint superblocks, uint increment = 128) =>
-        WordCore<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, increment);
+        WordKernel<Vector512<ulong>, LaneWord<Vector512<ulong>, Ops8, Blake2bWord>>.Compress(ref Unsafe.As<ulong, Vector512<ulong>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops4 : ILaneOps<Vector256<ulong>>
     {

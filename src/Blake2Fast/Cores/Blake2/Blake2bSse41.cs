@@ -16,10 +16,10 @@ internal static class Blake2bSse41
 {
     public static bool IsSupported => Sse41.IsSupported && BitConverter.IsLittleEndian;
 
-    // Never inlined into its callers; fully optimized at once (see RowCore).
+    // Never inlined into its callers; fully optimized at once (see RowKernel).
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment) =>
-        RowCore<ulong, Blake2bWord, Pair, Ops>.Compress(ref chain, ref input, blocks, increment);
+        RowKernel<ulong, Blake2bWord, Pair, Ops>.Compress(ref chain, ref input, blocks, increment);
 
     /// <summary>Four 64-bit words: Low = (w0, w1), High = (w2, w3).</summary>
     internal struct Pair

@@ -17,10 +17,10 @@ internal static class Blake2sAvx512
 {
     public static bool IsSupported => Avx512F.VL.IsSupported && BitConverter.IsLittleEndian;
 
-    // Never inlined into its callers; fully optimized at once (see RowCore).
+    // Never inlined into its callers; fully optimized at once (see RowKernel).
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment) =>
-        RowCore<uint, Blake2sWord, Vector128<uint>, Ops>.Compress(ref chain, ref input, blocks, increment);
+        RowKernel<uint, Blake2sWord, Vector128<uint>, Ops>.Compress(ref chain, ref input, blocks, increment);
 
     private readonly struct Ops : IRowOps<uint, Vector128<uint>>
     {

@@ -13,7 +13,7 @@ internal static class Blake2sLanesAvx2
 
     /// <summary>Compresses superblocks of 8 x 64 bytes (lane k's block at k * 64) into 8 lane chains.</summary>
     public static void Compress(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
+        WordKernel<Vector256<uint>, LaneWord<Vector256<uint>, Ops, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops : ILaneOps<Vector256<uint>>
     {

@@ -16,11 +16,11 @@ internal static class Blake2sLanesAvx512
 
     /// <summary>Compresses superblocks of 8 x 64 bytes into 8 lane chains.</summary>
     public static void Compress8(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
-        WordCore<Vector256<uint>, LaneWord<Vector256<uint>, Ops8, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
+        WordKernel<Vector256<uint>, LaneWord<Vector256<uint>, Ops8, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector256<uint>>(ref laneChain), ref input, superblocks, increment);
 
     /// <summary>Compresses superblocks of 16 x 64 bytes into 16 lane chains.</summary>
     public static void Compress16(ref uint laneChain, ref byte input, nuint superblocks, uint increment = 64) =>
-        WordCore<Vector512<uint>, LaneWord<Vector512<uint>, Ops16, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector512<uint>>(ref laneChain), ref input, superblocks, increment);
+        WordKernel<Vector512<uint>, LaneWord<Vector512<uint>, Ops16, Blake2sWord>>.Compress(ref Unsafe.As<uint, Vector512<uint>>(ref laneChain), ref input, superblocks, increment);
 
     private readonly struct Ops8 : ILaneOps<Vector256<uint>>
     {

@@ -3,16 +3,16 @@ using Blake2Fast.Internal;
 
 namespace Blake2Fast.Cores;
 
-// The portable cores: any CPU, any endianness, and the netstandard2.0 build. The build writes each one out in full
+// The portable kernels: any CPU, any endianness, and the netstandard2.0 build. The build writes each one out in full
 // (every round unrolled, message indices constant) from the single description of the round in the generator.
 
-/// <summary>BLAKE2b's portable core: 64-bit words, 12 rounds, rotations 32, 24, 16, 63.</summary>
+/// <summary>BLAKE2b's portable kernel: 64-bit words, 12 rounds, rotations 32, 24, 16, 63.</summary>
 [UnrolledBlake2(wordBits: 64, rounds: 12, r1: 32, r2: 24, r3: 16, r4: 63)]
 internal static partial class Blake2bScalar
 {
 }
 
-/// <summary>BLAKE2s's portable core: 32-bit words, 10 rounds, rotations 16, 12, 8, 7.</summary>
+/// <summary>BLAKE2s's portable kernel: 32-bit words, 10 rounds, rotations 16, 12, 8, 7.</summary>
 [UnrolledBlake2(wordBits: 32, rounds: 10, r1: 16, r2: 12, r3: 8, r4: 7)]
 internal static partial class Blake2sScalar
 {

@@ -4,7 +4,7 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE-256's (and BLAKE-224's) core for x64 with SSE4.1: the portable core's unrolled scalar rounds, with each
+/// BLAKE-256's (and BLAKE-224's) kernel for x64 with SSE4.1: the portable kernel's unrolled scalar rounds, with each
 /// round's message terms (word XOR constant) computed for the whole block by vector instructions first, in the
 /// widest vectors the CPU has (pshufb swaps the bytes). The integer units then run only the round itself, as for
 /// BLAKE2s, instead of also loading, swapping and XORing two terms per G (<see cref="Blake256Scalar"/>).

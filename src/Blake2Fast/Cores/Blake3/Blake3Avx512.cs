@@ -21,7 +21,7 @@ internal static partial class Blake3Avx512
 {
     // Only AVX-512 F instructions are used. Vector512.IsHardwareAccelerated is deliberately not required: it is
     // the runtime's preference for its own wide loops (off on CPUs that downclock, or with a preferred width of
-    // 256), not whether these instructions run; which kernel to prefer is the core table's choice.
+    // 256), not whether these instructions run; which kernel to prefer is the kernel table's choice.
     public static bool IsSupported => Avx512F.IsSupported && BitConverter.IsLittleEndian;
 
     /// <summary>Whether <see cref="HashManyPlusOne"/> runs (its row rotates with AVX-512 VL's vprord).</summary>
@@ -56,7 +56,7 @@ internal static partial class Blake3Avx512
     public static void HashMany(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3LaneCore<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3LaneKernel<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     /// <summary>
     /// The <see cref="HashMany"/> contract for groups of 17 inputs; <c>Blake3Batches</c> runs the last full group and

@@ -38,7 +38,7 @@ internal static unsafe partial class Blake3Avx512
         nint laneStride = (nint)stride;
         for (; groups != 0; groups--)
         {
-            Blake3LaneCore<Vector512<uint>, Ops>.Counters(counter, incrementCounter, out Vector512<uint> t0, out Vector512<uint> t1);
+            Blake3LaneKernel<Vector512<uint>, Ops>.Counters(counter, incrementCounter, out Vector512<uint> t0, out Vector512<uint> t1);
             ulong extra = incrementCounter ? counter + Lanes : counter;
             Vector512<uint> extraLow = Vector512.Create((uint)extra), extraHigh = Vector512.Create((uint)(extra >> 32));
             Vector512<uint> h0 = o.Broadcast(key), h1 = o.Broadcast(Unsafe.Add(ref key, 1));
@@ -78,7 +78,7 @@ internal static unsafe partial class Blake3Avx512
                 previous = swap;
 
                 // The next step's message, transposed into the other buffer while this step's rounds run (as
-                // Blake3LaneCore.Loop does). After the moves, not before them: placed first, the transpose's loads
+                // Blake3LaneKernel.Loop does). After the moves, not before them: placed first, the transpose's loads
                 // compete with the moves' permutes for the same ports. Only two offsets change a step: lane t falls a block
                 // behind (-64 from the next step's block), lane t + 1 takes the 17th chunk.
                 if (t != ChunkBlocks)
@@ -105,7 +105,7 @@ internal static unsafe partial class Blake3Avx512
                 Vector512<uint> v8 = o.Broadcast(Blake2Constants.IVs0), v9 = o.Broadcast(Blake2Constants.IVs1);
                 Vector512<uint> v10 = o.Broadcast(Blake2Constants.IVs2), v11 = o.Broadcast(Blake2Constants.IVs3);
                 Vector512<uint> v12 = Vector512.ConditionalSelect(here, extraLow, t0), v13 = Vector512.ConditionalSelect(here, extraHigh, t1);
-                Vector512<uint> v14 = o.Broadcast(Blake3LaneCore<Vector512<uint>, Ops>.BlockLength), v15 = blockFlags;
+                Vector512<uint> v14 = o.Broadcast(Blake3LaneKernel<Vector512<uint>, Ops>.BlockLength), v15 = blockFlags;
                 Rounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
                 h0 = v0 ^ v8; h1 = v1 ^ v9; h2 = v2 ^ v10; h3 = v3 ^ v11;
                 h4 = v4 ^ v12; h5 = v5 ^ v13; h6 = v6 ^ v14; h7 = v7 ^ v15;

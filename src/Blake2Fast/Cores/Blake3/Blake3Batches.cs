@@ -8,7 +8,7 @@ namespace Blake2Fast.Cores;
 /// Any number of BLAKE3 inputs (chunks or parents) on the lane kernels: full groups on the widest kernel, and the
 /// rest as one group on the narrowest kernel with at least that many lanes, its idle lanes hashing bytes nobody
 /// reads: 13 chunks on 16 lanes cost what 16 cost, where 8 + 4 + 1 on three kernels cost twice that. A rest of up
-/// to four goes to a row kernel (one input per 128-bit lane, <c>Blake3RowCore</c>), which costs about what one
+/// to four goes to a row kernel (one input per 128-bit lane, <c>Blake3RowKernel</c>), which costs about what one
 /// input costs at every width. One to four inputs past full groups (17 to 20 chunks) go, with the last group, to a
 /// kernel that takes them in the same rounds where there is one (one chunk rotated through the lanes, or a row woven
 /// into them: <c>Blake3Avx512.HashManyPlusOne</c>, <c>Blake3LanesPlusRow</c>): the extra input then rides in rounds
@@ -45,7 +45,7 @@ internal static unsafe class Blake3Batches
             for (int rest = 1; rest <= MaxWoven; rest++)
             {
                 for (int rows = rest; rows <= MaxWoven && table[c][rest].Lanes == 0; rows++)
-                    table[c][rest] = CoreTable.Blake3.Woven((InstructionSet)c, BySet[c][0].Lanes, rows) ?? default;
+                    table[c][rest] = KernelTable.Blake3.Woven((InstructionSet)c, BySet[c][0].Lanes, rows) ?? default;
             }
         }
         return table;
@@ -55,7 +55,7 @@ internal static unsafe class Blake3Batches
     {
         var table = new Kernel[InstructionSets.TableLength][];
         for (int c = 0; c < table.Length; c++)
-            table[c] = CoreTable.Blake3.Ladder((InstructionSet)Math.Max(c, (int)InstructionSet.Scalar));
+            table[c] = KernelTable.Blake3.Ladder((InstructionSet)Math.Max(c, (int)InstructionSet.Scalar));
         return table;
     }
 
@@ -82,8 +82,8 @@ internal static unsafe class Blake3Batches
         return table;
     }
 
-    /// <summary>The widest lane count that <paramref name="set"/> runs.</summary>
-    public static int Width(InstructionSet set) => BySet[(int)set][0].Lanes;
+    /// <summary>The widest lane count that <paramref name="instructionSet"/> runs.</summary>
+    public static int Width(InstructionSet instructionSet) => BySet[(int)instructionSet][0].Lanes;
 
     /// <summary>
     /// The <c>HashMany</c> contract (see <see cref="Blake3Portable.HashMany"/>) for <paramref name="count"/> inputs of
@@ -92,13 +92,13 @@ internal static unsafe class Blake3Batches
     /// write within them where they reach far enough, else work on a copy. <paramref name="incrementCounter"/> also
     /// says the inputs are chunks apart from the output, so a partial group may rather re-hash earlier chunks.
     /// </summary>
-    public static void HashMany(InstructionSet set, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
+    public static void HashMany(InstructionSet instructionSet, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output, long readable, long writable)
     {
-        Kernel[] kernels = BySet[(int)set];
+        Kernel[] kernels = BySet[(int)instructionSet];
         Kernel widest = kernels[0];
         int lanes = widest.Lanes, groups = count / lanes, done = groups * lanes, rest = count - done;
-        if (groups > 0 && rest != 0 && rest <= MaxWoven && WovenKernel[(int)set][rest] is { Lanes: > 0 } woven)
+        if (groups > 0 && rest != 0 && rest <= MaxWoven && WovenKernel[(int)instructionSet][rest] is { Lanes: > 0 } woven)
         {
             // The last full group and the rest in one woven group, if its idle row inputs (a rest of 3 in a row of 4)
             // can read and write in place or shifted back; a copy would cost what the weave saves.
@@ -117,7 +117,7 @@ internal static unsafe class Blake3Batches
             if (rest == 0)
                 return;
         }
-        Partial(RestKernel[(int)set][rest], input, done, rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
+        Partial(RestKernel[(int)instructionSet][rest], input, done, rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
     }
 
     /// <summary>Whether a group of <paramref name="width"/> inputs from input <paramref name="start"/> reads and writes within the caller's bytes.</summary>

@@ -4,26 +4,26 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// One BLAKE3 compression at a time (a chunk's blocks in order, the root, a lone parent, output blocks): the row
-/// kernel (<c>Blake3RowSse41</c>) on any core above the portable one, else the portable kernel.
+/// kernel (<c>Blake3RowSse41</c>) on any instruction set above the portable one, else the portable kernel.
 /// </summary>
 internal static class Blake3Block
 {
-    /// <summary>Whether <paramref name="core"/> compresses single blocks on the row kernel.</summary>
+    /// <summary>Whether <paramref name="instructionSet"/> compresses single blocks on the row kernel.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool UsesRows(InstructionSet core)
+    public static bool UsesRows(InstructionSet instructionSet)
     {
 #if NET8_0_OR_GREATER
-        return core != InstructionSet.Scalar && Blake3RowSse41.IsSupported;
+        return instructionSet != InstructionSet.Scalar && Blake3RowSse41.IsSupported;
 #else
         return false;
 #endif
     }
 
-    /// <summary><see cref="Blake3Portable.Compress"/> on <paramref name="core"/>.</summary>
-    public static void Compress(InstructionSet core, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
+    /// <summary><see cref="Blake3Portable.Compress"/> on <paramref name="instructionSet"/>.</summary>
+    public static void Compress(InstructionSet instructionSet, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
 #if NET8_0_OR_GREATER
-        if (UsesRows(core))
+        if (UsesRows(instructionSet))
         {
             Blake3RowSse41.Compress(ref cv, ref block, counter, blockLength, flags);
             return;
@@ -32,11 +32,11 @@ internal static class Blake3Block
         Blake3Portable.Compress(ref cv, ref block, counter, blockLength, flags);
     }
 
-    /// <summary><see cref="Blake3Portable.CompressXof"/> on <paramref name="core"/>.</summary>
-    public static void CompressXof(InstructionSet core, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
+    /// <summary><see cref="Blake3Portable.CompressXof"/> on <paramref name="instructionSet"/>.</summary>
+    public static void CompressXof(InstructionSet instructionSet, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
     {
 #if NET8_0_OR_GREATER
-        if (UsesRows(core))
+        if (UsesRows(instructionSet))
         {
             Blake3RowSse41.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
             return;
@@ -45,11 +45,11 @@ internal static class Blake3Block
         Blake3Portable.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
     }
 
-    /// <summary><see cref="Blake3Portable.CompressBlocks"/> on <paramref name="core"/>.</summary>
-    public static void CompressBlocks(InstructionSet core, ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
+    /// <summary><see cref="Blake3Portable.CompressBlocks"/> on <paramref name="instructionSet"/>.</summary>
+    public static void CompressBlocks(InstructionSet instructionSet, ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
     {
 #if NET8_0_OR_GREATER
-        if (UsesRows(core))
+        if (UsesRows(instructionSet))
         {
             Blake3RowSse41.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
             return;

@@ -3,7 +3,7 @@ using System.Collections.Generic;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE3's job in the one kernel registry (<see cref="CoreTable.Blake3"/>): kernels of the <c>HashMany</c>
+/// BLAKE3's job in the one kernel registry (<see cref="KernelTable.Blake3"/>): kernels of the <c>HashMany</c>
 /// contract of <see cref="Blake3Portable.HashMany"/>, and each instruction set's ladder of them; <c>Blake3Batches</c>
 /// splits any number of inputs across a ladder.
 /// </summary>
@@ -26,12 +26,12 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     {
         var ladders = new Kernel[InstructionSets.TableLength][];
         ladders[0] = [];
-        for (int set = 1; set < ladders.Length; set++)
+        for (int instructionSet = 1; instructionSet < ladders.Length; instructionSet++)
         {
             var ladder = new List<Kernel>();
             foreach (Kernel k in Kernels)
             {
-                if (!k.IsSupported || k.WovenRow != 0 || !InstructionSets.IsAtOrBelow(k.InstructionSet, (InstructionSet)set))
+                if (!k.IsSupported || k.WovenRow != 0 || !InstructionSets.IsAtOrBelow(k.InstructionSet, (InstructionSet)instructionSet))
                     continue;
                 // Widest first; of equal widths, the order of the list (a stable insertion).
                 int at = ladder.Count;
@@ -39,26 +39,26 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
                     at--;
                 ladder.Insert(at, k);
             }
-            ladders[set] = ladder.ToArray();
+            ladders[instructionSet] = ladder.ToArray();
         }
         return ladders;
     }
 
     /// <summary>
-    /// The kernels that run here at or below <paramref name="set"/> (any value), widest first, the portable one
+    /// The kernels that run here at or below <paramref name="instructionSet"/> (any value), widest first, the portable one
     /// last; kernels with a woven row apart (<see cref="Woven"/>).
     /// </summary>
-    public Kernel[] Ladder(InstructionSet set) => (_ladders ??= BuildLadders())[(int)set];
+    public Kernel[] Ladder(InstructionSet instructionSet) => (_ladders ??= BuildLadders())[(int)instructionSet];
 
     /// <summary>
     /// The kernel with <paramref name="rows"/> inputs in a row woven into the rounds of <paramref name="lanes"/>' lane
-    /// kernel that runs here at or below <paramref name="set"/>, if there is one.
+    /// kernel that runs here at or below <paramref name="instructionSet"/>, if there is one.
     /// </summary>
-    public Kernel? Woven(InstructionSet set, int lanes, int rows)
+    public Kernel? Woven(InstructionSet instructionSet, int lanes, int rows)
     {
         foreach (Kernel k in Kernels)
         {
-            if (k.IsSupported && k.WovenRow == rows && k.Lanes - rows == lanes && InstructionSets.IsAtOrBelow(k.InstructionSet, set))
+            if (k.IsSupported && k.WovenRow == rows && k.Lanes - rows == lanes && InstructionSets.IsAtOrBelow(k.InstructionSet, instructionSet))
                 return k;
         }
         return null;
@@ -70,12 +70,12 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
 
     /// <summary>
     /// A kernel entry whose entry point has the <c>HashMany</c> signature (the only way one is made); with
-    /// <paramref name="rowLayout"/>, a row kernel (one input per 128-bit lane, for a few inputs: Blake3RowCore); with
+    /// <paramref name="rowLayout"/>, a row kernel (one input per 128-bit lane, for a few inputs: Blake3RowKernel); with
     /// <paramref name="wovenRow"/>, a lane kernel whose last inputs of a group run in a woven row (Blake3LanesPlusRow).
     /// </summary>
-    public static Kernel Of(InstructionSet set, bool isSupported, int lanes,
+    public static Kernel Of(InstructionSet instructionSet, bool isSupported, int lanes,
         delegate*<ref byte, nuint, nuint, nuint, ref uint, ulong, bool, uint, uint, uint, ref byte, void> hashMany, bool rowLayout = false, int wovenRow = 0) =>
-        new(set, isSupported, lanes, (nint)hashMany, rowLayout, wovenRow);
+        new(instructionSet, isSupported, lanes, (nint)hashMany, rowLayout, wovenRow);
 
     internal override int BytesPerUnit(int lanes) => lanes * 1024;
 

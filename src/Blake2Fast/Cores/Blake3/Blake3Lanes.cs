@@ -54,7 +54,7 @@ internal interface IBlake3LaneOps<TVec> : IBlake2Ops<TVec> where TVec : struct
 /// the 16 state words are enregistered locals (with 16 registers only thanks to the parking in RotateB/RotateD);
 /// address each message word as one memory operand of its add, indexed by a schedule byte.
 /// </remarks>
-internal static unsafe class Blake3LaneCore<TVec, TOps>
+internal static unsafe class Blake3LaneKernel<TVec, TOps>
     where TVec : struct
     where TOps : struct, IBlake3LaneOps<TVec>
 {
@@ -205,7 +205,7 @@ internal static unsafe class Blake3LaneCore<TVec, TOps>
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
     // in a register and every scheduled read is one memory operand, where a local's address is rebuilt per read.
-    // AggressiveOptimization (unlike the BLAKE2 row cores, where FullOpts kept rows in memory): its FullOpts code is
+    // AggressiveOptimization (unlike the BLAKE2 row kernels, where FullOpts kept rows in memory): its FullOpts code is
     // the tier-1 code (all 16 state words stay in registers), and tiered, the first calls would run tier-0 then OSR
     // code until tier 1, dozens of calls later; compiled fully optimized at once, the first call pays only for the
     // compilation.

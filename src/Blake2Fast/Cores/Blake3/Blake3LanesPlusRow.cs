@@ -5,7 +5,7 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// A lane kernel's seven rounds with one row-layout compression woven in (rows a..d and message x0..y1 as
-/// <see cref="Blake3RowCore{TVec, TOps}.LoadMessage"/> gives it): <c>RoundsWithRow</c>, written out by the build
+/// <see cref="Blake3RowKernel{TVec, TOps}.LoadMessage"/> gives it): <c>RoundsWithRow</c>, written out by the build
 /// (<c>[UnrolledBlake3Lanes(..., withRow: true)]</c>).
 /// </summary>
 internal interface IBlake3WovenRounds<TVec, TRow>
@@ -24,7 +24,7 @@ internal interface IBlake3WovenRounds<TVec, TRow>
 /// 16 lanes' blocks (one latency-bound chain); woven in, they run in the gaps of the lanes' throughput-bound work.
 /// </summary>
 /// <remarks>
-/// A loop apart from <see cref="Blake3LaneCore{TVec, TOps}"/>'s, not a switch inside it: the JIT inlines the dead
+/// A loop apart from <see cref="Blake3LaneKernel{TVec, TOps}"/>'s, not a switch inside it: the JIT inlines the dead
 /// branch's calls before it drops the branch, and the woven rounds' inlinees then exhaust the plain loop's inlining
 /// budget (its rotations and stores become calls).
 /// </remarks>
@@ -61,7 +61,7 @@ internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWove
         Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Internal.CacheLine.Align<Blake3Message<TVec>>(space), 1);
     }
 
-    // As Blake3LaneCore.Loop (the message in the caller's frame, fully optimized at once), plus the row.
+    // As Blake3LaneKernel.Loop (the message in the caller's frame, fully optimized at once), plus the row.
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Loop(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
@@ -70,14 +70,14 @@ internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWove
         TOps o = default;
         TRowOps ro = default;
         // Inputs per group: the lanes', then the row's (from the lanes' last ones where it overlaps them).
-        int lanes = Blake3LaneCore<TVec, TOps>.Lanes, rowStart = lanes - overlap, inputs = rowStart + ro.Inputs;
+        int lanes = Blake3LaneKernel<TVec, TOps>.Lanes, rowStart = lanes - overlap, inputs = rowStart + ro.Inputs;
         ref TVec m = ref Unsafe.As<Blake3Message<TVec>, TVec>(ref message);
         nint laneStride = (nint)stride;
         nuint last = blocks - 1;
         TRow rowKey0 = ro.Broadcast(ref key), rowKey1 = ro.Broadcast(ref Unsafe.Add(ref key, 4));
         for (; groups != 0; groups--)
         {
-            Blake3LaneCore<TVec, TOps>.Counters(counter, incrementCounter, out TVec t0, out TVec t1);
+            Blake3LaneKernel<TVec, TOps>.Counters(counter, incrementCounter, out TVec t0, out TVec t1);
             TRow rowCounters = ro.Counters(incrementCounter ? counter + (ulong)rowStart : counter, incrementCounter ? 1UL : 0);
 
             TVec h0 = o.Broadcast(key), h1 = o.Broadcast(Unsafe.Add(ref key, 1));
@@ -92,7 +92,7 @@ internal static unsafe class Blake3LanesPlusRow<TVec, TOps, TRow, TRowOps, TWove
                 uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
                 Blake3Prefetch.Inputs(ref block, laneStride, lanes, inputs);
                 o.LoadMessage(ref block, laneStride, ref m);
-                Blake3RowCore<TRow, TRowOps>.LoadMessage(ref Unsafe.Add(ref block, laneStride * rowStart), laneStride,
+                Blake3RowKernel<TRow, TRowOps>.LoadMessage(ref Unsafe.Add(ref block, laneStride * rowStart), laneStride,
                     out TRow x0, out TRow y0, out TRow x1, out TRow y1);
 
                 TVec v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;

@@ -8,7 +8,7 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE3 on AVX2 in the row layout (<see cref="Blake3RowCore{TVec, TOps}"/>): two inputs side by side, one per
+/// BLAKE3 on AVX2 in the row layout (<see cref="Blake3RowKernel{TVec, TOps}"/>): two inputs side by side, one per
 /// 128-bit half, at about the cost of one; for two chunks or two parents, where a lane kernel's idle lanes cost more.
 /// Rotations as <see cref="Blake3RowSse41"/>'s.
 /// </summary>
@@ -23,7 +23,7 @@ internal static partial class Blake3RowAvx2
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3RowCore<Vector256<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3RowKernel<Vector256<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     internal readonly struct Ops : IBlake3RowOps<Vector256<uint>>
     {

@@ -8,7 +8,7 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE3 on AVX-512 in the row layout (<see cref="Blake3RowCore{TVec, TOps}"/>): four inputs side by side, one
+/// BLAKE3 on AVX-512 in the row layout (<see cref="Blake3RowKernel{TVec, TOps}"/>): four inputs side by side, one
 /// per 128-bit lane, at about the cost of one; for three or four chunks or parents, where a lane kernel costs more.
 /// Rotations are vprord.
 /// </summary>
@@ -23,7 +23,7 @@ internal static partial class Blake3RowAvx512
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3RowCore<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3RowKernel<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     internal readonly struct Ops : IBlake3RowOps<Vector512<uint>>
     {

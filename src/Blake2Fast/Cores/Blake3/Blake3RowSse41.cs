@@ -8,7 +8,7 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE3's single-block compression on SSE4.1, in the row layout (<see cref="Blake3RowCore{TVec, TOps}"/>): the
+/// BLAKE3's single-block compression on SSE4.1, in the row layout (<see cref="Blake3RowKernel{TVec, TOps}"/>): the
 /// 4x4 state as four 128-bit rows. For what has no sibling to share lanes with: a lone chunk, the root, parents
 /// merged one at a time, extended output blocks. Rotations by 16 and 8 are byte shuffles and by 12 and 7
 /// shift-shift-or, or one vprord each where AVX-512 VL is present.
@@ -25,14 +25,14 @@ internal static partial class Blake3RowSse41
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3RowCore<Vector128<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3RowKernel<Vector128<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     /// <summary>The contract of <see cref="Blake3Portable.Compress"/>.</summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
         Vector128<uint> a = Vector128.LoadUnsafe(ref cv), b = Vector128.LoadUnsafe(ref Unsafe.Add(ref cv, 4));
-        Blake3RowCore<Vector128<uint>, Ops>.Rounds(ref a, ref b, out Vector128<uint> c, out Vector128<uint> d, ref block, 0, Row3(counter, blockLength, flags));
+        Blake3RowKernel<Vector128<uint>, Ops>.Rounds(ref a, ref b, out Vector128<uint> c, out Vector128<uint> d, ref block, 0, Row3(counter, blockLength, flags));
         Sse2.Xor(a, c).StoreUnsafe(ref cv);
         Sse2.Xor(b, d).StoreUnsafe(ref Unsafe.Add(ref cv, 4));
     }
@@ -43,7 +43,7 @@ internal static partial class Blake3RowSse41
     {
         Vector128<uint> h0 = Vector128.LoadUnsafe(ref cv), h1 = Vector128.LoadUnsafe(ref Unsafe.Add(ref cv, 4));
         Vector128<uint> a = h0, b = h1;
-        Blake3RowCore<Vector128<uint>, Ops>.Rounds(ref a, ref b, out Vector128<uint> c, out Vector128<uint> d, ref block, 0, Row3(counter, blockLength, flags));
+        Blake3RowKernel<Vector128<uint>, Ops>.Rounds(ref a, ref b, out Vector128<uint> c, out Vector128<uint> d, ref block, 0, Row3(counter, blockLength, flags));
         ref uint o = ref Unsafe.As<byte, uint>(ref output);
         Sse2.Xor(a, c).StoreUnsafe(ref o);
         Sse2.Xor(b, d).StoreUnsafe(ref Unsafe.Add(ref o, 4));
@@ -55,7 +55,7 @@ internal static partial class Blake3RowSse41
     /// <remarks>One group of one input, its CV written over <paramref name="cv"/>, which was read before.</remarks>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void CompressBlocks(ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd) =>
-        Blake3RowCore<Vector128<uint>, Ops>.HashMany(ref input, 1, 0, blocks, ref cv, counter, false, flags, flagsStart, flagsEnd, ref Unsafe.As<uint, byte>(ref cv));
+        Blake3RowKernel<Vector128<uint>, Ops>.HashMany(ref input, 1, 0, blocks, ref cv, counter, false, flags, flagsStart, flagsEnd, ref Unsafe.As<uint, byte>(ref cv));
 
     /// <summary>The state's last row: counter (low, high), block length, flags; two inserts rather than four.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

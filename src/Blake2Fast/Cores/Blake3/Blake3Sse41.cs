@@ -21,7 +21,7 @@ internal static class Blake3Sse41
     public static void HashMany(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
-        Blake3LaneCore<Vector128<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        Blake3LaneKernel<Vector128<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
     internal readonly struct Ops : IBlake3LaneOps<Vector128<uint>>
     {

@@ -18,7 +18,7 @@ namespace Blake2Fast.Cores;
 /// increment)</c>, a BLAKE3 kernel the <c>HashMany</c> contract of <see cref="Blake3Portable.HashMany"/>; a state
 /// calls the one it was created with through a function pointer, once per run of blocks, never per block.
 /// </remarks>
-internal static unsafe class CoreTable
+internal static unsafe class KernelTable
 {
     // Each job lives in its own class, so that a first hash builds only its own job's list (and the single-stream
     // job a lane job falls back to); each Default is a static readonly value, so tiered compilation treats it as a
@@ -163,7 +163,7 @@ internal static unsafe class CoreTable
     }
 }
 
-/// <summary>One compression kernel (see <see cref="CoreTable"/>): what it needs, how wide it is, where it starts.</summary>
+/// <summary>One compression kernel (see <see cref="KernelTable"/>): what it needs, how wide it is, where it starts.</summary>
 internal readonly struct Kernel
 {
     public Kernel(InstructionSet instructionSet, bool isSupported, int lanes, nint entry, bool rowLayout, int wovenRow = 0)
@@ -219,7 +219,7 @@ internal abstract class KernelSet
         _singleStream = singleStream;
         _kernels = kernels;
         var entries = new nint[InstructionSets.TableLength]; // by instruction set; 0 where this job has none here
-        for (int set = (int)InstructionSet.Scalar; set < entries.Length; set++)
+        for (int instructionSet = (int)InstructionSet.Scalar; instructionSet < entries.Length; instructionSet++)
         {
             foreach (Kernel kernel in kernels)
             {
@@ -228,9 +228,9 @@ internal abstract class KernelSet
                 // architecture, so a state carrying an instruction set this algorithm lacks (BLAKE2s has no AVX2
                 // kernel, BLAKE2b none for NEON; many-message hashing finishes each message on the lane kernels'
                 // instruction set) still runs.
-                if (kernel.IsSupported && (kernel.InstructionSet == (InstructionSet)set || (singleStream is null && InstructionSets.IsAtOrBelow(kernel.InstructionSet, (InstructionSet)set))))
+                if (kernel.IsSupported && (kernel.InstructionSet == (InstructionSet)instructionSet || (singleStream is null && InstructionSets.IsAtOrBelow(kernel.InstructionSet, (InstructionSet)instructionSet))))
                 {
-                    entries[set] = kernel.Entry;
+                    entries[instructionSet] = kernel.Entry;
                     break;
                 }
             }
@@ -248,27 +248,27 @@ internal abstract class KernelSet
     protected nint[] Entries { get; }
 
     /// <summary>
-    /// The instruction set new states use, chosen once (the job's class in <see cref="CoreTable"/> holds it as a
+    /// The instruction set new states use, chosen once (the job's class in <see cref="KernelTable"/> holds it as a
     /// static readonly value, <see cref="InstructionSets"/> names it).
     /// </summary>
     public InstructionSet Default { get; }
 
-    /// <summary>Whether this job has a kernel of its own for <paramref name="set"/> that runs here.</summary>
-    public bool Runs(InstructionSet set) => Find(set) is not null;
+    /// <summary>Whether this job has a kernel of its own for <paramref name="instructionSet"/> that runs here.</summary>
+    public bool Runs(InstructionSet instructionSet) => Find(instructionSet) is not null;
 
-    /// <summary>The job's own kernel for <paramref name="set"/> if it runs here.</summary>
-    public Kernel? Find(InstructionSet set)
+    /// <summary>The job's own kernel for <paramref name="instructionSet"/> if it runs here.</summary>
+    public Kernel? Find(InstructionSet instructionSet)
     {
         foreach (Kernel kernel in _kernels)
         {
-            if (kernel.InstructionSet == set && kernel.IsSupported)
+            if (kernel.InstructionSet == instructionSet && kernel.IsSupported)
                 return kernel;
         }
         return null;
     }
 
-    /// <summary>How many hashes the kernel of <paramref name="set"/> runs at once (1: lanes one by one).</summary>
-    public int Lanes(InstructionSet set) => Find(set)?.Lanes ?? 1;
+    /// <summary>How many hashes the kernel of <paramref name="instructionSet"/> runs at once (1: lanes one by one).</summary>
+    public int Lanes(InstructionSet instructionSet) => Find(instructionSet)?.Lanes ?? 1;
 
     /// <summary>
     /// Every instruction set this job can run here, lowest first: its own kernels and, for a lane job, the
@@ -336,15 +336,15 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     }
 
     /// <summary>A kernel entry whose entry point is typed for this job (the only way one is made).</summary>
-    public static Kernel Of(InstructionSet set, bool isSupported, int lanes, delegate*<ref T, ref byte, nuint, uint, void> compress, bool rowLayout = false) =>
-        new(set, isSupported, lanes, (nint)compress, rowLayout);
+    public static Kernel Of(InstructionSet instructionSet, bool isSupported, int lanes, delegate*<ref T, ref byte, nuint, uint, void> compress, bool rowLayout = false) =>
+        new(instructionSet, isSupported, lanes, (nint)compress, rowLayout);
 
     /// <summary>
-    /// The entry point for <paramref name="set"/>: for a lane job its own kernel or <see langword="null"/>, for a
+    /// The entry point for <paramref name="instructionSet"/>: for a lane job its own kernel or <see langword="null"/>, for a
     /// single-stream job its best kernel at or below that instruction set. One indexed load, since every state calls it.
     /// </summary>
-    public delegate*<ref T, ref byte, nuint, uint, void> Entry(InstructionSet set) =>
-        (delegate*<ref T, ref byte, nuint, uint, void>)Entries[(int)set];
+    public delegate*<ref T, ref byte, nuint, uint, void> Entry(InstructionSet instructionSet) =>
+        (delegate*<ref T, ref byte, nuint, uint, void>)Entries[(int)instructionSet];
 
     internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);
 

@@ -10,16 +10,16 @@ using Xunit.Abstractions;
 namespace Blake2Fast.Tests;
 
 /// <summary>
-/// Randomized differential tests: every SIMD core against the scalar core, over random lengths (weighted to
+/// Randomized differential tests: every SIMD kernel against the scalar kernel, over random lengths (weighted to
 /// small inputs and block boundaries), keys, digest lengths, salts, personalizations, tree parameters, input
 /// and output alignments and incremental split patterns.
 /// </summary>
 /// <remarks>
-/// Each (algorithm, core) runs two passes of <see cref="CasesPerPass"/> cases: one with a fixed seed and one with a
+/// Each (algorithm, instruction set) runs two passes of <see cref="CasesPerPass"/> cases: one with a fixed seed and one with a
 /// time-based seed. When the environment variable <c>BLAKE2FAST_TEST_SEED</c> is set (decimal or 0x-prefixed hex),
 /// both passes use that seed instead, to reproduce a failure; every failure message prints its seed.
 /// </remarks>
-public class CoreDifferentialTests
+public class KernelDifferentialTests
 {
     public const string SeedVariable = "BLAKE2FAST_TEST_SEED";
     public const ulong DefaultSeed = 0x0B1A4E2FA57C0DE5;
@@ -28,32 +28,32 @@ public class CoreDifferentialTests
 
     private readonly ITestOutputHelper _output;
 
-    public CoreDifferentialTests(ITestOutputHelper output) => _output = output;
+    public KernelDifferentialTests(ITestOutputHelper output) => _output = output;
 
-    /// <summary>(algorithm, core, pass) for every non-scalar core (the scalar core alone where there is none).</summary>
-    public static IEnumerable<object[]> CoresAndPasses()
+    /// <summary>(algorithm, instruction set, pass) for every non-scalar kernel (the scalar kernel alone where there is none).</summary>
+    public static IEnumerable<object[]> InstructionSetsAndPasses()
     {
         foreach (FixedDigestDriver algorithm in FixedDigestDriver.All)
         {
-            List<InstructionSet> cores = algorithm.Cores.Where(c => c != InstructionSet.Scalar).ToList();
-            if (cores.Count == 0)
-                cores.Add(InstructionSet.Scalar);
-            foreach (InstructionSet core in cores)
+            List<InstructionSet> instructionSets = algorithm.SupportedInstructionSets.Where(c => c != InstructionSet.Scalar).ToList();
+            if (instructionSets.Count == 0)
+                instructionSets.Add(InstructionSet.Scalar);
+            foreach (InstructionSet instructionSet in instructionSets)
             {
-                yield return new object[] { algorithm.Name, core.ToString(), "fixed-seed" };
-                yield return new object[] { algorithm.Name, core.ToString(), "time-seed" };
+                yield return new object[] { algorithm.Name, instructionSet.ToString(), "fixed-seed" };
+                yield return new object[] { algorithm.Name, instructionSet.ToString(), "time-seed" };
             }
         }
     }
 
     [Theory]
-    [MemberData(nameof(CoresAndPasses))]
-    public void RandomCases_MatchTheScalarCore(string algorithmName, string coreName, string pass)
+    [MemberData(nameof(InstructionSetsAndPasses))]
+    public void RandomCases_MatchTheScalarKernel(string algorithmName, string instructionSetName, string pass)
     {
         FixedDigestDriver algorithm = FixedDigestDriver.Parse(algorithmName);
-        InstructionSet core = FixedDigestDriver.ParseCore(coreName);
+        InstructionSet instructionSet = FixedDigestDriver.ParseInstructionSet(instructionSetName);
         ulong seed = ChooseSeed(pass, out string origin);
-        string header = $"{algorithm.Name} core {core} vs Scalar, seed 0x{seed:X16} ({origin}); reproduce with {SeedVariable}=0x{seed:X16}";
+        string header = $"{algorithm.Name} instruction set {instructionSet} vs Scalar, seed 0x{seed:X16} ({origin}); reproduce with {SeedVariable}=0x{seed:X16}";
         _output.WriteLine(header);
 
         var mismatches = new Mismatches();
@@ -62,7 +62,7 @@ public class CoreDifferentialTests
         {
             var testCase = new DifferentialCase(algorithm, seed, i);
             stats[Math.Min(3, testCase.Input.Length / algorithm.BlockSize / 4)]++;
-            Run(algorithm, core, testCase, mismatches);
+            Run(algorithm, instructionSet, testCase, mismatches);
             if (mismatches.Count >= 10)
                 break;
         }
@@ -98,7 +98,7 @@ public class CoreDifferentialTests
         }
     }
 
-    private static void Run(FixedDigestDriver algorithm, InstructionSet core, DifferentialCase testCase, Mismatches mismatches)
+    private static void Run(FixedDigestDriver algorithm, InstructionSet instructionSet, DifferentialCase testCase, Mismatches mismatches)
     {
         Blake2Parameters parameters = testCase.ToParameters();
         ReadOnlySpan<byte> input = testCase.InputSpan;
@@ -107,22 +107,22 @@ public class CoreDifferentialTests
         byte[] expected = algorithm.Hash(InstructionSet.Scalar, parameters, input);
         if (expected.Length != digestLength)
         {
-            mismatches.Add($"{testCase.Describe()}: the scalar core wrote {expected.Length} bytes instead of {digestLength}");
+            mismatches.Add($"{testCase.Describe()}: the scalar instructionSet wrote {expected.Length} bytes instead of {digestLength}");
             return;
         }
 
-        // One-shot on the core, into an output span at an odd offset of a larger buffer.
+        // One-shot on the instruction set, into an output span at an odd offset of a larger buffer.
         var buffer = new byte[digestLength + 32];
         buffer.AsSpan().Fill(0xD7);
-        algorithm.Hash(core, parameters, input, buffer.AsSpan(testCase.OutputOffset));
+        algorithm.Hash(instructionSet, parameters, input, buffer.AsSpan(testCase.OutputOffset));
         mismatches.Check(expected, buffer.AsSpan(testCase.OutputOffset, digestLength).ToArray(), () => $"{testCase.Describe()}, one-shot");
         if (buffer.AsSpan(0, testCase.OutputOffset).IndexOfAnyExcept((byte)0xD7) >= 0 || buffer.AsSpan(testCase.OutputOffset + digestLength).IndexOfAnyExcept((byte)0xD7) >= 0)
             mismatches.Add($"{testCase.Describe()}, one-shot: bytes outside the digest were written");
 
-        // Incremental on the core with the case's split pattern.
-        mismatches.Check(expected, algorithm.HashInPieces(core, parameters, input, testCase.Pieces), () => $"{testCase.Describe()}, incremental");
+        // Incremental on the instruction set with the case's split pattern.
+        mismatches.Check(expected, algorithm.HashInPieces(instructionSet, parameters, input, testCase.Pieces), () => $"{testCase.Describe()}, incremental");
 
-        // Now and then, the scalar core's own incremental path with the same pieces (the reference must agree with itself).
+        // Now and then, the scalar kernel's own incremental path with the same pieces (the reference must agree with itself).
         if (testCase.Index % 16 == 0)
             mismatches.Check(expected, algorithm.HashInPieces(InstructionSet.Scalar, parameters, input, testCase.Pieces), () => $"{testCase.Describe()}, scalar incremental vs scalar one-shot");
     }
@@ -173,9 +173,9 @@ internal sealed class DifferentialCase
         int length = kind switch
         {
             < 30 => rng.Between(0, 2 * block + 2),                                           // small
-            < 55 => Math.Max(0, rng.Between(1, CoreDifferentialTests.MaxLength / block) * block + rng.Between(-2, 2)), // block boundary
+            < 55 => Math.Max(0, rng.Between(1, KernelDifferentialTests.MaxLength / block) * block + rng.Between(-2, 2)), // block boundary
             < 65 => rng.Between(0, 16),                                                       // tiny
-            _ => rng.Between(0, CoreDifferentialTests.MaxLength),                             // anything
+            _ => rng.Between(0, KernelDifferentialTests.MaxLength),                             // anything
         };
 
         _length = length;

@@ -5,8 +5,8 @@ using Blake2Fast.Internal;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// A word of the compression function as <see cref="WordCore{T, TWord}"/> runs it: a vector whose lanes are
-/// independent hashes (the lane cores of BLAKE2bp/BLAKE2sp and many-message hashing).
+/// A word of the compression function as <see cref="WordKernel{T, TWord}"/> runs it: a vector whose lanes are
+/// independent hashes (the lane kernels of BLAKE2bp/BLAKE2sp and many-message hashing).
 /// </summary>
 internal interface IWord<T> : IBlake2Ops<T> where T : struct
 {
@@ -25,7 +25,7 @@ internal interface IWord<T> : IBlake2Ops<T> where T : struct
 }
 
 /// <summary>
-/// A machine word as the states and the row cores use it around the compression function: the counter, the
+/// A machine word as the states and the row kernels use it around the compression function: the counter, the
 /// parameter block, the IV and the digest's byte order, and the descriptor of the variant it is the word of.
 /// (The portable compression itself is generated: Scalar.cs.)
 /// </summary>
@@ -41,7 +41,7 @@ internal interface IScalarWord<T> : IBlake2Variant where T : struct
     void Store(System.Span<byte> destination, T value);
 }
 
-/// <summary>A block's 16 message words, as <see cref="WordCore{T, TWord}"/> reads them (only through refs).</summary>
+/// <summary>A block's 16 message words, as <see cref="WordKernel{T, TWord}"/> reads them (only through refs).</summary>
 [StructLayout(LayoutKind.Sequential)]
 internal struct Message16<T> where T : struct
 {
@@ -74,10 +74,10 @@ internal static class WordSchedule<T> where T : struct
 }
 
 /// <summary>
-/// The lane cores' compression loop over 16 vector words, written once: each lane runs its own hash. The chain
+/// The lane kernels' compression loop over 16 vector words, written once: each lane runs its own hash. The chain
 /// (h[8], t0, t1, f0, f1, in lane layout) is passed as a ref to its first word.
 /// </summary>
-internal static unsafe class WordCore<T, TWord>
+internal static unsafe class WordKernel<T, TWord>
     where T : struct
     where TWord : struct, IWord<T>
 {
@@ -114,7 +114,7 @@ internal static unsafe class WordCore<T, TWord>
     /// Compresses <paramref name="blocks"/> consecutive blocks (16 words each), adding <paramref name="increment"/>
     /// to the counter before each: a full block's size, or the real byte count for the final block.
     /// </summary>
-    // NoInlining and tiered like RowCore's entry points (see the note there).
+    // NoInlining and tiered like RowKernel's entry points (see the note there).
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)
     {

@@ -6,7 +6,7 @@ using System.Runtime.Intrinsics;
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// A SIMD core in the row layout: the 16-word working vector is four rows a, b, c, d of four words each, so
+/// A SIMD kernel in the row layout: the 16-word working vector is four rows a, b, c, d of four words each, so
 /// one vector operation runs the four column G functions (or the four diagonal ones) at once.
 /// </summary>
 internal interface IRowOps<T, TVec> : IBlake2Ops<TVec>
@@ -31,19 +31,19 @@ internal interface IRowOps<T, TVec> : IBlake2Ops<TVec>
 
     /// <summary>
     /// The message words of round <paramref name="round"/> in lane order: x0/y0 for the column step,
-    /// x1/y1 for the diagonal step (whose lanes are G7, G4, G5, G6; see <see cref="RowCore{T, TWord, TVec, TOps}"/>).
+    /// x1/y1 for the diagonal step (whose lanes are G7, G4, G5, G6; see <see cref="RowKernel{T, TWord, TVec, TOps}"/>).
     /// </summary>
     void Schedule(ref byte block, int round, out TVec x0, out TVec y0, out TVec x1, out TVec y1);
 }
 
-/// <summary>The compression loop of every row-layout core, written once.</summary>
-internal static class RowCore<T, TWord, TVec, TOps>
+/// <summary>The compression loop of every row-layout kernel, written once.</summary>
+internal static class RowKernel<T, TWord, TVec, TOps>
     where T : unmanaged
     where TWord : struct, IScalarWord<T>
     where TVec : struct
     where TOps : struct, IRowOps<T, TVec>
 {
-    // Inlined into each core's entry point, which is NoInlining: a caller that inlined every core would carry all
+    // Inlined into each kernel's entry point, which is NoInlining: a caller that inlined every kernel would carry all
     // their locals, zeroed on every call, and small inputs would pay for it. The entry points are
     // AggressiveOptimization: without it the first calls run tier-0 code (every G a call) until OSR and tier 1, and
     // the speed then rests on dynamic PGO. The schedule is read from constant data (RowSchedule), so code compiled
@@ -97,7 +97,7 @@ internal static class RowCore<T, TWord, TVec, TOps>
 }
 
 /// <summary>
-/// For cores that build message vectors from memory: the schedule as byte offsets of the message words in lane
+/// For kernels that build message vectors from memory: the schedule as byte offsets of the message words in lane
 /// order, 16 per round (x0, y0, x1, y1 with 4 lanes each), for 64-bit (b) or 32-bit (s) words.
 /// </summary>
 internal static class RowSchedule

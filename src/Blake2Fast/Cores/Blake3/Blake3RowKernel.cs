@@ -23,7 +23,7 @@ internal interface IBlake3RowOps<TVec> where TVec : struct
     TVec Pick(TVec a, TVec b, [ConstantExpected] byte control);
 
     /// <summary>
-    /// The seven rounds on rows a..d, the message as <see cref="Blake3RowCore{TVec, TOps}.LoadMessage"/> gives it: the
+    /// The seven rounds on rows a..d, the message as <see cref="Blake3RowKernel{TVec, TOps}.LoadMessage"/> gives it: the
     /// kernel's <c>RowRounds</c>, written out by the build (<c>[UnrolledBlake3Row]</c>) from the one description of
     /// the round, which the lane kernels weave in too.
     /// </summary>
@@ -57,7 +57,7 @@ internal interface IBlake3RowOps<TVec> where TVec : struct
 /// BLAKE3's message permutation is the same every round, so the message stays in four registers in the order the
 /// round consumes it, and one fixed network of 11 shuffles (off the critical path) gives the next round's order.
 /// </remarks>
-internal static class Blake3RowCore<TVec, TOps>
+internal static class Blake3RowKernel<TVec, TOps>
     where TVec : struct
     where TOps : struct, IBlake3RowOps<TVec>
 {
