@@ -8,6 +8,10 @@
 #                                                     and the default instruction set, as ratios to the JIT (default: 5
 #                                                     rounds, 10 ms)
 #   build/first-call-and-aot.sh ramp [MS]             a fresh process after 100 ms of calls against its steady state
+#   build/first-call-and-aot.sh startup [RUNS]        b2fsum's start-up (published for linux-x64 with its twin) against
+#                                                     a NativeAOT hello world built the same way (build/startup-hello),
+#                                                     and the baseline build against the twin by input size
+#                                                     (build/startup.py; default: 20 runs in each of 3 rounds)
 #   build/first-call-and-aot.sh smoke                 all of the above once, briefly (CI: proves the script works;
 #                                                     the numbers mean nothing there)
 # Builds go to artifacts/first-call/. The tables and how to read them: docs/benchmarks/first-call-and-aot.md.
@@ -33,6 +37,14 @@ publish_aot() {
   done
 }
 
+# The tool as published for linux-x64 (with its x86-64-v4 twin) and the hello world, then build/startup.py.
+startup() {
+  dotnet publish src/Blake2Fast.Tool -c Release -f net10.0 -p:B2fsumRid=linux-x64 -o "${out}/tool" -v quiet -nologo >&2
+  dotnet publish build/startup-hello -c Release -r linux-x64 -o "${out}/hello" -v quiet -nologo >&2
+  mkdir -p "${out}/startup-data"
+  python3 build/startup.py "${out}/hello/StartupHello" "${out}/tool" "${out}/startup-data" "$1" "$2"
+}
+
 mode="${1:-}"
 shift || true
 case "${mode}" in
@@ -43,12 +55,14 @@ case "${mode}" in
     mapfile -t aot < <(publish_aot x86-64-v4 x86-64-v3 x86-64-v2,avx default)
     "${jit}" percall-table "${1:-5}" "${2:-10}" "${aot[@]}" ;;
   ramp) build_jit; "${jit}" ramp-table "${1:-2000}" ;;
+  startup) startup "${1:-20}" 3 ;;
   smoke)
     build_jit
     "${jit}" first-table 1
     "${jit}" jit-list blake3 64 | head -n 3
     mapfile -t aot < <(publish_aot default)
     "${jit}" percall-table 1 1 "${aot[@]}"
-    "${jit}" ramp-table 150 ;;
-  *) sed -n '2,12p' "$0" >&2; exit 2 ;;
+    "${jit}" ramp-table 150
+    startup 1 1 ;;
+  *) sed -n '2,16p' "$0" >&2; exit 2 ;;
 esac

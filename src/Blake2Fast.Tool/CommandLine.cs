@@ -516,6 +516,7 @@ internal static class CommandLine
             options.Files.Add("-");
         }
 
+        context.Settings.BeforeRun?.Invoke(options);
         return KeyedModes.Apply(options, context) ? ParseOutcome.Run : ParseOutcome.Failed;
     }
 

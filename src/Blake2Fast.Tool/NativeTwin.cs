@@ -13,8 +13,9 @@ namespace Blake2Fast.Tool;
 /// The published x64 tool is two NativeAOT executables: the baseline one (x86-64-v2 plus AVX, what every x64 CPU
 /// since 2011 runs) and a twin compiled for x86-64-v4 next to it. NativeAOT fixes the instruction set at compile
 /// time and never turns AVX-512 on at run time, so only the twin can run the AVX-512 kernels (BLAKE3 1.5 to 2 times
-/// faster). At start the baseline executable replaces itself with the twin (execv: same process, arguments,
-/// descriptors and environment) when the twin exists and the CPU and kernel run AVX-512.
+/// faster). Once the command line is read, the baseline executable replaces itself with the twin (execv: same
+/// process, arguments, descriptors and environment) when the twin exists, the CPU and kernel run AVX-512, and the
+/// work is large enough to pay for starting a second runtime: small files and empty runs stay here.
 /// </summary>
 internal static partial class NativeTwin
 {
@@ -29,16 +30,28 @@ internal static partial class NativeTwin
 #if B2FSUM_X86_64_V4
         "NativeAOT, x86-64-v4";
 #else
-        RuntimeFeature.IsDynamicCodeSupported ? "JIT" : "NativeAOT, baseline instruction set";
+        RuntimeFeature.IsDynamicCodeSupported ? "JIT"
+            : Environment.ProcessPath is string self && File.Exists(self + Suffix)
+                ? "NativeAOT, baseline instruction set (" + (TwinThreshold >> 20) + " MiB of input and more: the x86-64-v4 build beside it, where the CPU runs it)"
+                : "NativeAOT, baseline instruction set";
 #endif
 
-    /// <summary>Replaces this process with the twin where that pays; returns if it does not (or cannot).</summary>
-    public static void RunTwinIfFaster(string[] args)
+    /// <summary>
+    /// Input below this many bytes is hashed by the baseline build: the exec starts the runtime a second time, which
+    /// costs more than the AVX-512 kernels save on less (docs/tool.md has the measurements).
+    /// </summary>
+    public const long TwinThreshold = 64L << 20;
+
+    /// <summary>
+    /// Replaces this process with the twin where that pays; returns if it does not (or cannot). With
+    /// <paramref name="options"/> null (the kernel benchmark) the work is taken to be large.
+    /// </summary>
+    public static void RunTwinIfFaster(string[] args, Options? options)
     {
 #if NET8_0_OR_GREATER && !B2FSUM_X86_64_V4
         // Only the AOT baseline build on Linux x64: the JIT build turns AVX-512 on by itself.
         if (RuntimeFeature.IsDynamicCodeSupported || !OperatingSystem.IsLinux() || !X86Base.IsSupported
-            || Environment.GetEnvironmentVariable(BaselineVariable) == "1" || !CpuRunsX86_64_V4())
+            || Environment.GetEnvironmentVariable(BaselineVariable) == "1" || (options is not null && !IsLarge(options)) || !CpuRunsX86_64_V4())
         {
             return;
         }
@@ -68,6 +81,45 @@ internal static partial class NativeTwin
         }
 #endif
     }
+
+#if NET8_0_OR_GREATER && !B2FSUM_X86_64_V4
+    /// <summary>More operands than this are not sized one by one: hashing that many files takes longer than the exec.</summary>
+    private const int MostSized = 64;
+
+    /// <summary>
+    /// Whether the run may hash <see cref="TwinThreshold"/> bytes or more: the files named add up to that, or one of
+    /// them has no size to go by (standard input from a pipe, a FIFO), or the files come from checksum lists.
+    /// </summary>
+    private static bool IsLarge(Options options)
+    {
+        if (options.Merge)
+        {
+            return false; // only chaining values to combine
+        }
+
+        if (options.Check || options.Files.Count > MostSized)
+        {
+            return true;
+        }
+
+        if (options.Subtree is { } range)
+        {
+            return range.Length >= TwinThreshold;
+        }
+
+        long total = 0;
+        foreach (string name in options.Files)
+        {
+            long size = name == "-" ? Posix.RemainingIn(0) : name.Length == 0 || name.IndexOf('\0') >= 0 ? 0 : Posix.SizeOf(name);
+            if (size < 0 || (total += size) >= TwinThreshold)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+#endif
 
 #if NET8_0_OR_GREATER
     /// <summary>

@@ -22,10 +22,13 @@ internal static partial class Posix
 
     private const int EINTR = 4;
     private const int F_GETFD = 1;
+    private const int SEEK_SET = 0;
+    private const int SEEK_CUR = 1;
     private const int SEEK_END = 2;
 
     // Linux's values (the same on x64 and arm64): read-only, closed at exec.
     private const int O_RDONLY_CLOEXEC = 0x80000;
+    private const int O_NONBLOCK = 0x800;
     private const int FD_CLOEXEC = 1;
     private const int SIGPIPE = 13;
 
@@ -77,12 +80,49 @@ internal static partial class Posix
     }
 
     /// <summary>Linux: opens a file read-only; a descriptor, or -1 with the errno in <paramref name="errno"/>.</summary>
-    public static int OpenForReading(string path, out int errno)
+    public static int OpenForReading(string path, out int errno) => Open(path, O_RDONLY_CLOEXEC, out errno);
+
+    /// <summary>
+    /// Linux: the size of the file <paramref name="path"/> names, -1 where there is none to go by (a FIFO, a
+    /// character device), 0 for one that cannot be opened (its run only reports that). Opened without waiting: a FIFO
+    /// with no writer would block.
+    /// </summary>
+    public static long SizeOf(string path)
+    {
+        int descriptor = Open(path, O_RDONLY_CLOEXEC | O_NONBLOCK, out _);
+        if (descriptor < 0)
+        {
+            return 0;
+        }
+
+        long size = SeekToEnd(descriptor);
+        Close(descriptor);
+        return size;
+    }
+
+    /// <summary>
+    /// The bytes left from where <paramref name="descriptor"/> stands to its end, or -1 for a pipe; its offset, shared
+    /// with whoever reads it next, is left where it was.
+    /// </summary>
+    public static long RemainingIn(int descriptor)
+    {
+        long position = Seek(descriptor, 0, SEEK_CUR);
+        if (position < 0)
+        {
+            return -1;
+        }
+
+        long end = Seek(descriptor, 0, SEEK_END);
+        _ = Seek(descriptor, position, SEEK_SET);
+        return end < 0 ? -1 : end - position;
+    }
+
+    private static int Open(string path, int flags, out int errno)
     {
         int descriptor;
         do
         {
-            descriptor = Open(path, O_RDONLY_CLOEXEC);
+            descriptor = Open(path, flags);
             errno = descriptor < 0 ? Marshal.GetLastPInvokeError() : 0;
         }
         while (descriptor < 0 && errno == EINTR);

@@ -10,14 +10,21 @@ internal static class Program
 {
     private static int Main(string[] args)
     {
-        NativeTwin.RunTwinIfFaster(args);
         if (args.Length > 0 && args[0] == SelfBenchmark.Option)
+        {
+            NativeTwin.RunTwinIfFaster(args, options: null);
             return SelfBenchmark.Run(args, Console.Out);
+        }
+
         var utf8 = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false);
         using Stream stdin = OpenStandard(0);
         using var stderr = new DiagnosticWriter(new StreamWriter(OpenStandard(2), utf8) { AutoFlush = true });
         var stdout = new StandardOutputWriter(OpenStandard(1), utf8);
-        var settings = new ToolSettings { ShowProgress = !Console.IsErrorRedirected };
+        var settings = new ToolSettings
+        {
+            ShowProgress = !Console.IsErrorRedirected,
+            BeforeRun = options => NativeTwin.RunTwinIfFaster(args, options),
+        };
         int status = B2fSum.Run(args, stdin, stdout, stderr, settings);
         string? writeError = stdout.Finish();
         if (writeError is not null)

@@ -12,6 +12,12 @@ internal sealed class ToolSettings
     /// <summary>Files at least this large get a progress line (when <see cref="ShowProgress"/> is set).</summary>
     public long ProgressThreshold { get; init; } = 64L * 1024 * 1024;
 
+    /// <summary>
+    /// Runs once the command line is known to be valid, before anything is read (a key on standard input included):
+    /// where the console host may replace the process with its x86-64-v4 build (<see cref="NativeTwin"/>).
+    /// </summary>
+    public System.Action<Options>? BeforeRun { get; init; }
+
     /// <summary>Test hook: runs on a worker thread just before it hashes the file at this index of the list.</summary>
     public System.Action<int>? BeforeHash { get; init; }
 

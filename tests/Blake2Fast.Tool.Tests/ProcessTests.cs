@@ -121,40 +121,4 @@ public sealed class ProcessTests : IClassFixture<SampleFiles>
         Assert.Equal(0, result.ExitCode);
         Assert.Equal(files.Length, result.Stdout.Count(c => c == '\n'));
     }
-
-    /// <summary>
-    /// The linux-x64 executable (installed from the tool package, or published) replaces itself with its x86-64-v4 twin exactly where the twin sits next to
-    /// it and the kernel reports the AVX-512 subsets x86-64-v4 needs (read here from /proc/cpuinfo, as the tool does
-    /// after CPUID), and <c>B2FSUM_BASELINE=1</c> keeps it in the baseline build. The JIT app host never execs.
-    /// </summary>
-    [Fact]
-    public void The_executable_runs_its_x86_64_v4_twin_exactly_where_the_cpu_runs_it()
-    {
-        // The command `dotnet tool install` makes is a symbolic link to the executable in the tool's store.
-        string executable = new FileInfo(ShellRunner.B2fsumPath).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? ShellRunner.B2fsumPath;
-        bool twinShipped = File.Exists(executable + "-x86-64-v4");
-        bool expectTwin = twinShipped && KernelReportsX86_64_V4() && !executable.EndsWith("-x86-64-v4", System.StringComparison.Ordinal);
-        ToolResult result = ShellRunner.Run(_samples.Directory, "unset B2FSUM_BASELINE; \"$TOOL\" --version", ShellRunner.B2fsumPath);
-        Assert.Equal(0, result.ExitCode);
-        Assert.Equal(expectTwin, result.Stdout.Contains("Build: NativeAOT, x86-64-v4.", System.StringComparison.Ordinal));
-
-        ToolResult baseline = ShellRunner.Run(_samples.Directory, "B2FSUM_BASELINE=1 \"$TOOL\" --version", ShellRunner.B2fsumPath);
-        Assert.Equal(0, baseline.ExitCode);
-        if (twinShipped)
-        {
-            Assert.Contains("Build: NativeAOT, baseline instruction set.", baseline.Stdout, System.StringComparison.Ordinal);
-        }
-    }
-
-    private static bool KernelReportsX86_64_V4()
-    {
-        if (!File.Exists("/proc/cpuinfo"))
-        {
-            return false;
-        }
-
-        string? flags = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("flags", System.StringComparison.Ordinal));
-        string[] names = flags is null ? [] : flags.Substring(flags.IndexOf(':') + 1).Split(' ', System.StringSplitOptions.RemoveEmptyEntries);
-        return new[] { "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl" }.All(names.Contains);
-    }
 }
