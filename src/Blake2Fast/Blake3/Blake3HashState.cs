@@ -230,10 +230,14 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// </summary>
     /// <param name="input">The data to add; it must not change until the call returns.</param>
     /// <param name="maxDegreeOfParallelism">
-    /// The most threads to use; -1 (the default) for one per processor. Inputs too small to split (under 256 KiB of
-    /// whole chunks per thread) are hashed on the calling thread alone.
+    /// The most threads to use; -1 (the default) for one per processor. The input is cut into aligned slices of 256 KiB
+    /// to 1 MiB, at least one per thread where it is large enough; an input too small for two slices is hashed on the
+    /// calling thread alone.
     /// </param>
-    /// <remarks>Allocates a little per call for the thread pool's work items (nothing on the calling thread alone).</remarks>
+    /// <remarks>
+    /// Allocates a little per call for the thread pool's work items (nothing on the calling thread alone). The same
+    /// engine hashes a file with <c>UpdateParallel(SafeFileHandle, long, long, int)</c> (.NET 8 and later).
+    /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
     /// <exception cref="ArgumentException">The state hashes a subtree and <paramref name="input"/> would make it longer than the largest subtree at its offset; nothing is added.</exception>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or already finished.</exception>

@@ -1,6 +1,7 @@
 #if !LIBRARY_NETSTANDARD // the file overload is in the net6+ builds only
 using System;
 using System.IO;
+using System.IO.Pipes;
 using System.Linq;
 using Microsoft.Win32.SafeHandles;
 
@@ -102,6 +103,17 @@ public sealed class Blake3FileBadInputTests : IDisposable
         Assert.Throws<ObjectDisposedException>(() => state.UpdateParallel(closed, 0, 10));
         using var invalid = new SafeFileHandle(new IntPtr(-1), ownsHandle: false);
         Assert.Equal("file", Assert.Throws<ArgumentException>(() => state.UpdateParallel(invalid, 0, 10)).ParamName);
+        AssertUnchanged(state);
+    }
+
+    [Fact]
+    public void APipeIsRefusedBeforeAnyRead()
+    {
+        // A pipe has no offsets: its bytes could not be read in slices on several threads.
+        using var pipe = new AnonymousPipeServerStream(PipeDirection.In);
+        using var reader = new SafeFileHandle(pipe.SafePipeHandle.DangerousGetHandle(), ownsHandle: false);
+        Blake3HashState state = Started();
+        Assert.Throws<NotSupportedException>(() => state.UpdateParallel(reader, 0, 10));
         AssertUnchanged(state);
     }
 
