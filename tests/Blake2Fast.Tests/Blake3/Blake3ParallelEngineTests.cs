@@ -207,5 +207,44 @@ public sealed class Blake3ParallelEngineTests : IDisposable
             File.Delete(path);
         }
     }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(MiB)]
+    [InlineData(6 * MiB + 100)]
+    [InlineData(15 * MiB)]
+    public void AFileTruncatedWhileReadGivesTheHashOfAPrefix(int cut)
+    {
+        // Whenever the truncation lands, the bytes before the point reached are the original ones: the state must
+        // hold exactly them, whatever the threads saw.
+        string path = _path + ".racing";
+        File.WriteAllBytes(path, Data.AsSpan(0, 20 * MiB).ToArray());
+        try
+        {
+            for (int attempt = 0; attempt < 4; attempt++)
+            {
+                using (SafeFileHandle writer = File.OpenHandle(path, FileMode.Open, FileAccess.Write))
+                    RandomAccess.Write(writer, Data.AsSpan(0, 20 * MiB), 0); // whole again for the next attempt
+                using SafeFileHandle reader = File.OpenHandle(path);
+                using SafeFileHandle truncator = File.OpenHandle(path, FileMode.Open, FileAccess.Write);
+                Blake3HashState state = Blake3.CreateIncrementalHasher();
+                int pause = attempt;
+                var shrink = new System.Threading.Thread(() =>
+                {
+                    System.Threading.Thread.Sleep(pause);
+                    RandomAccess.SetLength(truncator, cut);
+                });
+                shrink.Start();
+                long added = state.UpdateParallel(reader, 0, 20 * MiB, 2);
+                shrink.Join();
+                Assert.InRange(added, cut, 20 * MiB);
+                Assert.Equal(Blake3.HashData(Data.AsSpan(0, (int)added)), state.Finish());
+            }
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
 }
 #endif
