@@ -76,8 +76,7 @@ public static class B2fSum
             WriteResult(name, digest, options, context, line);
         }
 
-        // Threads beyond the processors cannot spread one file further, and each holds a 1 MiB slice of its block;
-        // beyond a few hundred, workers only add stacks.
+        // Threads beyond the processors cannot spread one file further (each reads and hashes 1 MiB slices).
         int spreadThreads = Math.Min(threads, Environment.ProcessorCount);
         int workers = Workers(threads, options.Files.Count);
         if (workers <= 1)

@@ -14,7 +14,7 @@ internal readonly record struct SubtreePiece(long Offset, long Length, byte[] Ch
 }
 
 /// <summary>
-/// BLAKE3's tree for pieces hashed apart (the large-file slices, <c>--subtree</c> and <c>--merge</c>), on the
+/// BLAKE3's tree for pieces hashed apart (<c>--subtree</c> and <c>--merge</c>), on the
 /// library's public subtree API: which byte ranges are subtrees of a file, and how their chaining values merge into
 /// the root.
 /// </summary>

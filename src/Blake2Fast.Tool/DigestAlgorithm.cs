@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using System.Security.Cryptography;
+using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tool;
 
@@ -37,7 +38,8 @@ internal sealed class DigestAlgorithm
     /// </summary>
     public static readonly DigestAlgorithm Blake3 = new("blake3", "BLAKE3", Blake2Fast.Blake3.DefaultDigestLength, Blake2Fast.Blake3.KeyLength,
         // Its own hasher, not a HashAlgorithm: one large file can then be hashed in slices on every core.
-        length => new(new Blake3PieceHasher(Blake2Fast.Blake3Mode.Hash, length)), (length, key) => new(new Blake3PieceHasher(Blake2Fast.Blake3Mode.Keyed(key), length)),
+        length => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, Blake2Fast.Blake3Mode.Hash)),
+        (length, key) => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, Blake2Fast.Blake3Mode.Keyed(key))),
         (input, output) => Blake2Fast.Blake3.ComputeAndWriteHash(output.Length, input, output),
         key => (input, output) => Blake2Fast.Blake3.ComputeAndWriteHash(output.Length, key, input, output),
         maxDigestBits: Blake3MaxDigestBits, exactKey: true) { Blake3Mode = Blake2Fast.Blake3Mode.Hash };
@@ -152,7 +154,7 @@ internal sealed class DigestAlgorithm
 
         // The context hashed once into its key, not once per file.
         Blake3Mode mode = Blake2Fast.Blake3Mode.DeriveKey(context);
-        return new DigestAlgorithm(this, length => new(new Blake3PieceHasher(mode, length)), (input, output) => Blake2Fast.Blake3.DeriveKey(context, input, output))
+        return new DigestAlgorithm(this, length => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, mode)), (input, output) => Blake2Fast.Blake3.DeriveKey(context, input, output))
         {
             Blake3Mode = mode,
         };
@@ -175,18 +177,25 @@ internal sealed class DigestAlgorithm
     internal sealed class IncrementalDigest : IDisposable
     {
         private readonly HashAlgorithm? _hash;
-        private readonly Blake3PieceHasher? _blake3;
+        private Blake3HashState _blake3;
 
         public IncrementalDigest(HashAlgorithm hash) => _hash = hash;
 
-        public IncrementalDigest(Blake3PieceHasher blake3) => _blake3 = blake3;
+        public IncrementalDigest(Blake3HashState blake3) => _blake3 = blake3;
 
-        /// <summary>BLAKE3's hasher, whose tree lets one input be hashed in slices on several threads; null for every other algorithm.</summary>
-        public Blake3PieceHasher? Blake3Hasher => _blake3;
+        /// <summary>Whether this is BLAKE3's hash, whose tree lets one file be read and hashed on several threads (<see cref="UpdateParallel"/>).</summary>
+        public bool IsBlake3 => _hash is null;
+
+        /// <summary>
+        /// BLAKE3 only: adds <paramref name="length"/> bytes of <paramref name="file"/> from <paramref name="offset"/>,
+        /// read and hashed on up to <paramref name="threads"/> threads by the library; returns the bytes added (fewer
+        /// where the file ended first).
+        /// </summary>
+        public long UpdateParallel(SafeFileHandle file, long offset, long length, int threads) => _blake3.UpdateParallel(file, offset, length, threads);
 
         public void Update(byte[] buffer, int count)
         {
-            if (_blake3 is not null)
+            if (_hash is null)
             {
                 _blake3.Update(buffer.AsSpan(0, count));
             }
@@ -199,7 +208,7 @@ internal sealed class DigestAlgorithm
         /// <summary>Writes the digest, exactly <c>output.Length</c> bytes (the length the hash was created with).</summary>
         public void Finish(Span<byte> output)
         {
-            if (_blake3 is not null)
+            if (_hash is null)
             {
                 _blake3.Finish(output);
                 return;

@@ -7,7 +7,7 @@ namespace Blake2Fast.Tool;
 /// <summary>
 /// Reads a file (or standard input) and hashes it incrementally, in constant memory: a small file in one read sized to
 /// it, a large one in 1 MiB chunks (the next read while this one is hashed), a large BLAKE3 file in slices read and
-/// hashed on every thread of the workspace (<see cref="SpreadHashing"/>). Failures are turned into the short system
+/// hashed on every thread of the workspace by the library (<see cref="SpreadHashing"/>). Failures are turned into the short system
 /// messages coreutils prints (<see cref="FileOpening"/>).
 /// </summary>
 internal static class FileHasher
@@ -160,9 +160,9 @@ internal static class FileHasher
         long size = file.Size;
         report?.Invoke(0, size);
         long offset = 0;
-        if (size >= SpreadHashing.Minimum && workspace.Threads > 1 && hasher.Blake3Hasher is Blake3PieceHasher blake3 && file.Positional)
+        if (size >= SpreadHashing.Minimum && workspace.Threads > 1 && hasher.IsBlake3 && file.Positional)
         {
-            offset = SpreadHashing.Hash(file, size, blake3, workspace, report);
+            offset = SpreadHashing.Hash(file, size, hasher, workspace, report);
         }
 
         // One more than what is left, so that a file read to its size is known to be at its end without another

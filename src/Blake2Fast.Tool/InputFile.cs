@@ -57,12 +57,20 @@ internal abstract class InputFile : IDisposable
     /// </summary>
     public abstract int Read(Span<byte> buffer, long offset);
 
+    /// <summary>
+    /// The file as a runtime handle, for the library's <c>UpdateParallel</c>, which reads it with
+    /// <see cref="RandomAccess"/>; only where <see cref="Positional"/>. The handle does not own the file: disposing
+    /// this <see cref="InputFile"/> closes it.
+    /// </summary>
+    public abstract SafeFileHandle Handle { get; }
+
     public abstract void Dispose();
 
     /// <summary>A descriptor from the C library's open.</summary>
     private sealed class LinuxFile : InputFile
     {
         private int _descriptor;
+        private SafeFileHandle? _handle;
 
         public LinuxFile(int descriptor)
         {
@@ -74,10 +82,13 @@ internal abstract class InputFile : IDisposable
 
         public override int Read(Span<byte> buffer, long offset) => Posix.Read(_descriptor, buffer, Positional ? offset : -1);
 
+        public override SafeFileHandle Handle => _handle ??= new SafeFileHandle((IntPtr)_descriptor, ownsHandle: false);
+
         public override void Dispose()
         {
             if (_descriptor >= 0)
             {
+                _handle?.Dispose(); // marks it closed; it does not own the descriptor
                 Posix.Close(_descriptor);
                 _descriptor = -1;
             }
@@ -122,6 +133,8 @@ internal abstract class InputFile : IDisposable
                 return _stream.Read(buffer);
             }
         }
+
+        public override SafeFileHandle Handle => _handle;
 
         public override void Dispose()
         {

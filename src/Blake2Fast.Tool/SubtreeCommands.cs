@@ -96,26 +96,25 @@ internal static class SubtreeCommands
 
             Blake3HashState state = Blake3.CreateIncrementalHasher(options.Algorithm.Blake3Mode!.Value);
             state.SetInputOffset(offset);
-            byte[] buffer = GC.AllocateUninitializedArray<byte>((int)Math.Min(length, FileHasher.ChunkSize));
-            long done = 0;
             try
             {
-                while (done < length)
+                // Read and hashed on every thread, as a large file is (one thread per processor at most).
+                int threads = Math.Min(options.Threads ?? B2fSum.DefaultThreads, Environment.ProcessorCount);
+                long done = state.UpdateParallel(file.Handle, offset, length, threads);
+                if (done < length)
                 {
-                    int read = file.Read(buffer.AsSpan(0, (int)Math.Min(buffer.Length, length - done)), offset + done);
-                    if (read == 0)
-                    {
-                        context.Error(quoted + ": the file ends at " + (offset + done) + ", before the end of range " + Blake3Pieces.Range(offset, length));
-                        return 1;
-                    }
-
-                    state.Update(buffer.AsSpan(0, read));
-                    done += read;
+                    context.Error(quoted + ": the file ends at " + (offset + done) + ", before the end of range " + Blake3Pieces.Range(offset, length));
+                    return 1;
                 }
             }
             catch (IOException ex)
             {
                 context.Error(quoted + ": " + FileOpening.Describe(ex));
+                return 1;
+            }
+            catch (UnauthorizedAccessException)
+            {
+                context.Error(quoted + ": Permission denied");
                 return 1;
             }
 

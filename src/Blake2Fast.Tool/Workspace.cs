@@ -4,14 +4,13 @@ namespace Blake2Fast.Tool;
 
 /// <summary>
 /// The buffers and thread count of one hashing thread, reused from file to file: a buffer as large as the largest
-/// read so far (a small file never gets a 1 MiB one), a second for reading ahead, and a block for spreading a large
-/// BLAKE3 file over <see cref="Threads"/> threads.
+/// read so far (a small file never gets a 1 MiB one), a second for reading ahead, and how many threads a large BLAKE3
+/// file may be spread over (the library's <c>UpdateParallel</c> brings its own buffers).
 /// </summary>
 internal sealed class Workspace
 {
     private byte[] _buffer = Array.Empty<byte>();
     private byte[] _ahead = Array.Empty<byte>();
-    private byte[] _block = Array.Empty<byte>();
 
     public Workspace(int threads) => Threads = threads;
 
@@ -43,15 +42,4 @@ internal sealed class Workspace
 
     /// <summary>The read-ahead buffer becomes the read buffer and the other way round.</summary>
     public void Swap() => (_buffer, _ahead) = (_ahead, _buffer);
-
-    /// <summary>The block a spread file is read into, exactly <paramref name="length"/> bytes.</summary>
-    public byte[] SpreadBlock(int length)
-    {
-        if (_block.Length != length)
-        {
-            _block = GC.AllocateUninitializedArray<byte>(length);
-        }
-
-        return _block;
-    }
 }

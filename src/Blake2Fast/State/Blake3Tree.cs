@@ -56,6 +56,10 @@ internal unsafe struct Blake3Tree
     public readonly uint Flags => _flags;
     public readonly ulong ChunkCounter => _chunkCounter;
     public readonly ulong FirstChunk => _firstChunk;
+    public readonly InstructionSet InstructionSet => _instructionSet;
+
+    /// <summary>A copy of the key words, for threads that cannot reach this tree; the caller clears it.</summary>
+    public readonly Blake3Words Key => _key;
 
     /// <summary>The bytes added since the first chunk (hashed, stacked or waiting).</summary>
     public readonly ulong BytesAdded => (_chunkCounter - _firstChunk) * ChunkLength + (ulong)(_blocksCompressed * BlockLength + _blockLength);
@@ -354,36 +358,33 @@ internal unsafe struct Blake3Tree
     /// <summary>
     /// Hashes <paramref name="chunks"/> whole chunks at <paramref name="input"/> (from a chunk boundary; <paramref name="available"/>
     /// bytes there) into the stack: batches of up to <see cref="MaxBatch"/> chunks aligned to their size, or with
-    /// threads to use, whole power-of-two subtrees split over them.
+    /// threads to use, aligned slices on all of them (<see cref="Blake3Parallel"/>), the chunks before the first slice
+    /// boundary and after the last whole slice here.
     /// </summary>
     private void HashChunks(byte* input, int chunks, int available, int parallelism)
     {
-        bool split = parallelism > 1 && chunks >= 2 * ParallelGrain;
-        byte* cv = stackalloc byte[32];
         fixed (uint* key = &_key.W[0])
         {
             while (chunks > 0)
             {
-                // With nothing past these chunks, a batch that starts the input may end it: its top is the root.
-                bool mayBeRoot = _chunkCounter == 0 && available == chunks * ChunkLength;
-                if (split)
+                int slice = Blake3Parallel.SliceChunks(chunks, parallelism);
+                int batch = Math.Min(chunks, MaxBatch - (int)(_chunkCounter % MaxBatch));
+                if (slice != 0)
                 {
-                    int n = 1;
-                    while (n * 2 <= chunks && (_chunkCounter & (ulong)(n * 2 - 1)) == 0)
-                        n *= 2;
-                    if (mayBeRoot && n == chunks)
-                        n /= 2;
-                    if (n >= 2 * ParallelGrain)
+                    int head = (int)((ulong)slice - _chunkCounter % (ulong)slice) % slice;
+                    if (head == 0)
                     {
-                        ParallelSubtree(input, n, _chunkCounter, key, _flags, _instructionSet, parallelism, cv);
-                        Push(cv, n);
-                        input += (long)n * ChunkLength;
-                        available -= n * ChunkLength;
-                        chunks -= n;
+                        int slices = chunks / slice;
+                        Blake3Parallel.HashMemory(ref this, input, slices, slice, key, parallelism);
+                        input += (long)slices * slice * ChunkLength;
+                        available -= slices * slice * ChunkLength;
+                        chunks -= slices * slice;
                         continue;
                     }
+                    batch = head;
                 }
-                int batch = Math.Min(chunks, MaxBatch - (int)(_chunkCounter % MaxBatch));
+                // With nothing past these chunks, a batch that starts the input may end it: its top is the root.
+                bool mayBeRoot = _chunkCounter == 0 && available == chunks * ChunkLength;
                 HashBatch(input, batch, available, mayBeRoot && batch == chunks, key);
                 input += (long)batch * ChunkLength;
                 available -= batch * ChunkLength;
@@ -442,31 +443,8 @@ internal unsafe struct Blake3Tree
             Push(right + 32 * i, 1 << rightLevel[i]);
     }
 
-    /// <summary>Chunks per thread, at the least (256 KiB): below that, a thread's start costs more than it saves.</summary>
-    private const int ParallelGrain = 256;
-
-    /// <summary>
-    /// The CV of the subtree of <paramref name="chunks"/> chunks (a power of two) at <paramref name="input"/>: its halves'
-    /// halves ... on up to <paramref name="parallelism"/> threads of at least <see cref="ParallelGrain"/> chunks each,
-    /// then their CVs merged here. Static and by pointer: a worker cannot reach a struct's <c>this</c>.
-    /// </summary>
-    private static void ParallelSubtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet instructionSet, int parallelism, byte* cv)
-    {
-        int parts = 1;
-        while (parts * 2 <= parallelism && chunks / (parts * 2) >= ParallelGrain)
-            parts *= 2;
-        int per = chunks / parts;
-        int room = Math.Max(parts, Blake3Batches.MaxLanes * 2) * 32;
-        byte* cvs = stackalloc byte[room];
-        System.Threading.Tasks.Parallel.For(0, parts, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = parts },
-            i => Subtree(input + (long)i * per * ChunkLength, per, counter + (ulong)(i * per), key, flags, instructionSet, cvs + i * 32));
-        for (int m = parts; m > 1; m >>= 1)
-            Blake3Batches.HashMany(instructionSet, cvs, m / 2, BlockLength, 1, key, 0, false, flags | Parent, 0, 0, cvs, room, room);
-        Unsafe.CopyBlockUnaligned(cv, cvs, 32);
-    }
-
     /// <summary>The CV of a subtree of <paramref name="chunks"/> chunks (a power of two), on the calling thread.</summary>
-    private static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet instructionSet, byte* cv)
+    internal static void Subtree(byte* input, int chunks, ulong counter, uint* key, uint flags, InstructionSet instructionSet, byte* cv)
     {
         if (chunks > MaxBatch)
         {
@@ -492,7 +470,7 @@ internal unsafe struct Blake3Tree
     /// complete (down to one per set bit of the chunk count): lazily, because the last two may merge into the root,
     /// and a merge here has this subtree after it, so it never is.
     /// </summary>
-    private void Push(byte* cv, int chunks)
+    internal void Push(byte* cv, int chunks)
     {
         MergeDown(PopCount(_chunkCounter - _firstChunk));
         Unsafe.CopyBlockUnaligned(ref _stack.B[32 * _stackLength], ref *cv, 32);

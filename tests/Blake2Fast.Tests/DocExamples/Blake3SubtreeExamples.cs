@@ -6,6 +6,7 @@ using System.IO;
 using System.Linq;
 using System.Text.RegularExpressions;
 using System.Threading.Tasks;
+using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tests.DocExamples;
 
@@ -13,6 +14,18 @@ namespace Blake2Fast.Tests.DocExamples;
 public class Blake3SubtreeExamples
 {
     // ---- the page's blocks ----
+
+#if !LIBRARY_NETSTANDARD // the file overload is in the net6+ builds only
+    static byte[] HashFileOnEveryCore(string path)
+    {
+        using SafeFileHandle file = File.OpenHandle(path);
+        long length = RandomAccess.GetLength(file);
+        Blake3HashState state = Blake3.CreateIncrementalHasher();
+        if (state.UpdateParallel(file, 0, length) < length)
+            throw new IOException($"{path} became shorter while it was hashed.");
+        return state.Finish();
+    }
+#endif
 
     static byte[] HashInTwoPieces(byte[] input) // more than 1024 bytes
     {
@@ -165,4 +178,25 @@ public class Blake3SubtreeExamples
             Directory.Delete(folder, recursive: true);
         }
     }
+
+#if !LIBRARY_NETSTANDARD
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1025)]
+    [InlineData((6 << 20) + 5)]
+    public void TheFileOnEveryCoreGivesTheHash(int length)
+    {
+        byte[] contents = Data(length, length + 1);
+        string path = Path.Combine(Path.GetTempPath(), "b2f-every-core-" + Guid.NewGuid().ToString("N"));
+        File.WriteAllBytes(path, contents);
+        try
+        {
+            Assert.Equal(Blake3.HashData(contents), HashFileOnEveryCore(path));
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+#endif
 }

@@ -1,9 +1,11 @@
 using System;
 using System.Collections.Generic;
+using System.IO;
 using System.Linq;
 using Blake2Fast.Cores;
 using Blake2Fast.Tests.Blake3Suite;
 using Blake2Fast.Tests.Infrastructure;
+using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tests.Drivers;
 
@@ -119,6 +121,7 @@ public abstract class TreeXofDriver : HashDriver
         "void State.UpdateInt64BigEndian(long value)",
         "void State.UpdateInt64LittleEndian(long value)",
         "void State.UpdateParallel(ReadOnlySpan<byte> input, int maxDegreeOfParallelism)",
+        "long State.UpdateParallel(SafeFileHandle file, long fileOffset, long length, int maxDegreeOfParallelism)",
         "void State.UpdateUInt16BigEndian(ushort value)",
         "void State.UpdateUInt16LittleEndian(ushort value)",
         "void State.UpdateUInt32BigEndian(uint value)",
@@ -154,6 +157,25 @@ public abstract class TreeXofDriver : HashDriver
         ["void State.SetInputOffset(long offset)"] = () => (MergedHalves(out _), Reference(new Request(Message))),
         ["void State.FinishSubtree(Span<byte> chainingValue)"] = () => (MergedHalves(out _, intoSpan: true), Reference(new Request(Message))),
         ["byte[] State.FinishSubtree()"] = () => (MergedHalves(out _), Reference(new Request(Message))),
+#if !LIBRARY_NETSTANDARD
+        ["long State.UpdateParallel(SafeFileHandle file, long fileOffset, long length, int maxDegreeOfParallelism)"] = () =>
+        {
+            // The message from a file, at an offset past a few other bytes, on two threads.
+            string path = Path.GetTempFileName();
+            try
+            {
+                File.WriteAllBytes(path, new byte[] { 1, 2, 3 }.Concat(Message).ToArray());
+                using SafeFileHandle file = File.OpenHandle(path);
+                Blake3HashState state = Blake3.CreateIncrementalHasher();
+                long added = state.UpdateParallel(file, 3, Message.Length, 2);
+                return (state.Finish().Concat(BitConverter.GetBytes(added)).ToArray(), Reference(new Request(Message)).Concat(BitConverter.GetBytes((long)Message.Length)).ToArray());
+            }
+            finally
+            {
+                File.Delete(path);
+            }
+        },
+#endif
     };
 
     private const string ModeContext = "Blake2Fast tests 2026-11-27 driver modes";

@@ -78,10 +78,11 @@ public abstract class HashDriver
             .Select(t => (T)Activator.CreateInstance(t)!)
             .ToArray();
 
-    /// <summary>The declared surface, without the members the netstandard2.0 build lacks (ValueTask HashDataAsync).</summary>
+    /// <summary>The declared surface, without the members the netstandard2.0 build lacks (ValueTask HashDataAsync, file handles).</summary>
     private IEnumerable<string> DeclaredForThisBuild =>
 #if LIBRARY_NETSTANDARD
-        ContractSurface.Where(s => !s.Contains(" HashDataAsync(", StringComparison.Ordinal) && !s.Contains(".HashDataAsync(", StringComparison.Ordinal));
+        ContractSurface.Where(s => !s.Contains(" HashDataAsync(", StringComparison.Ordinal) && !s.Contains(".HashDataAsync(", StringComparison.Ordinal)
+            && !s.Contains("(SafeFileHandle ", StringComparison.Ordinal));
 #else
         ContractSurface;
 #endif
