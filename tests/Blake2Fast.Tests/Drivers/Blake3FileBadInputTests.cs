@@ -125,7 +125,7 @@ public sealed class Blake3FileBadInputTests : IDisposable
         foreach (int threads in new[] { 1, 2 })
         {
             Blake3HashState state = Blake3.CreateIncrementalHasher();
-            Exception failure = Record.Exception(() => state.UpdateParallel(writeOnly, 0, Data.Length, threads));
+            Exception? failure = Record.Exception(() => state.UpdateParallel(writeOnly, 0, Data.Length, threads));
             Assert.True(failure is IOException or UnauthorizedAccessException, $"{threads} threads: {failure}");
             Assert.Throws<InvalidOperationException>(() => state.Update(Data.AsSpan(0, 1)));
             Assert.Throws<InvalidOperationException>(() => state.Finish());
