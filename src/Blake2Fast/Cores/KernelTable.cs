@@ -310,7 +310,8 @@ internal abstract class KernelSet
     /// </summary>
     internal InstructionSet Choose(string? requested)
     {
-        InstructionSet? named = InstructionSets.Parse(requested);
+        // Without a request (the usual case, and a process's first hash) the parser is not even compiled.
+        InstructionSet? named = requested is null ? null : InstructionSets.Parse(requested);
         foreach (Kernel kernel in _kernels)
         {
             if (!kernel.IsSupported)

@@ -6,19 +6,13 @@ using Blake2Fast.Cores;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 
-/// <summary>The warm-up stages change which kernels run for the whole process: nothing else runs beside them.</summary>
-[CollectionDefinition(nameof(Blake3WarmupTests), DisableParallelization = true)]
-public class Blake3WarmupCollection
-{
-}
-
 /// <summary>
 /// BLAKE3's first-call warm-up (<c>Blake3Warmup</c>): the compact single-block compressions against the portable ones,
 /// and hashes of every shape in every stage a process passes through while kernels compile in the background (the
 /// starter lane kernel alone, each kernel alone, the ladder growing one kernel at a time, the compact compressions
 /// instead of the row kernel's) against the digests with every kernel ready, on every instruction set.
 /// </summary>
-[Collection(nameof(Blake3WarmupTests))]
+[Collection(KernelWarmupCollection.Name)]
 public class Blake3WarmupTests
 {
     private static readonly int[] Sizes =
@@ -72,7 +66,7 @@ public class Blake3WarmupTests
         // The digests with every kernel ready; hashing them first also starts the warm-up, whose end is then awaited
         // so that it cannot hand a kernel over in the middle of a stage.
         Dictionary<InstructionSet, byte[][]> expected = sets.ToDictionary(s => s, s => Digests(s, input, key));
-        Blake3Warmup.Wait();
+        KernelWarmup.Wait();
         foreach (InstructionSet set in sets)
             Assert.Equal(expected[set], Digests(set, input, key));
 

@@ -1,51 +1,29 @@
 using System;
 using System.Collections.Generic;
-using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace Blake2Fast.Cores;
 
 /// <summary>
-/// BLAKE3's kernels compiled off the first hash's path. The JIT compiles the SIMD kernels fully optimized (their
-/// rounds unrolled), several milliseconds each, at their first call; a fresh process's first hash would wait for every
-/// kernel it touches. Instead, at the first use, one background thread compiles them (by calling each once on a few
-/// bytes), while the hashes in the meantime run on what is cheap to compile: single blocks on the portable
-/// compression (compiled at tier 0), and many inputs on the narrowest lane kernel. Each compiled kernel is then handed
-/// over in place (<see cref="RowsCompiled"/>, <see cref="Blake3Batches"/>' plans), so the steady state pays nothing per
-/// call for it. Every kernel gives the same bytes (the kernel tests cross-check them), so a hash may switch kernels
-/// between calls to them.
+/// BLAKE3's part of the warm-up (<see cref="KernelWarmup"/>): single blocks run on the compact compressions
+/// (<see cref="Blake3Compact"/>) until the row kernel's are compiled, and many inputs on the default instruction set's
+/// narrowest lane kernel until the others are, each then handed over in <see cref="Blake3Batches"/>' plan.
 /// </summary>
-/// <remarks>
-/// Only where the JIT compiles (NativeAOT compiled everything ahead), and not when <c>BLAKE2FAST_CORE</c> names an
-/// instruction set (the kernels asked for are then compiled where first called, as with any other method).
-/// </remarks>
 internal static unsafe class Blake3Warmup
 {
-    /// <summary>Whether kernels are compiled in the background (see the remarks).</summary>
-    public static readonly bool Enabled =
-#if NET8_0_OR_GREATER
-        RuntimeFeature.IsDynamicCodeCompiled && Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable) is null;
-#else
-        false; // no SIMD kernels to compile
-#endif
-
     /// <summary>
     /// Whether <see cref="Blake3Block"/> calls the row kernel's single-block compressions (their code is ready); until
-    /// then it calls the portable ones. Not read-only: a read-only value would be folded as a constant into code
+    /// then it calls the compact ones. Not read-only: a read-only value would be folded as a constant into code
     /// compiled before the hand-over.
     /// </summary>
     public static bool RowsCompiled;
 
-    private static readonly object s_lock = new();
-    private static readonly Queue<Action> s_work = new();
-    private static bool s_running;
-
     static Blake3Warmup()
     {
 #if NET8_0_OR_GREATER
-        if (Enabled && Blake3RowSse41.IsSupported)
+        if (KernelWarmup.Enabled && Blake3RowSse41.IsSupported)
         {
-            Queue(() =>
+            KernelWarmup.Queue(() =>
             {
                 // Each single-block compression once, on scratch bytes (the call is what compiles it).
                 uint* cv = stackalloc uint[8];
@@ -68,7 +46,7 @@ internal static unsafe class Blake3Warmup
     /// </summary>
     public static void StartLanes(Blake3Batches.Plan[] plans)
     {
-        if (!Enabled)
+        if (!KernelWarmup.Enabled)
             return;
         InstructionSet instructionSet = KernelTable.Blake3Job.Default;
         Kernel[] ladder = KernelTable.Blake3.Ladder(instructionSet);
@@ -92,7 +70,10 @@ internal static unsafe class Blake3Warmup
         if (starter == 0 || pending.Count == 0)
             return;
         Blake3Batches.Use(plans, instructionSet, k => k.Entry == starter);
-        Queue(() =>
+        // Without the compact compressions (no row kernel to wait for), nothing else starts the thread.
+        if (!Blake3Block.UsesRows(instructionSet))
+            KernelWarmup.Start();
+        KernelWarmup.Queue(() =>
         {
             var ready = new HashSet<nint> { starter };
             byte[] input = new byte[(Blake3Batches.MaxLanes + 4) * 1024];
@@ -108,54 +89,5 @@ internal static unsafe class Blake3Warmup
                 Blake3Batches.Use(instructionSet, k => now.Contains(k.Entry));
             }
         });
-    }
-
-    /// <summary>Waits until the background thread has compiled and handed over everything asked so far (for the tests).</summary>
-    internal static void Wait()
-    {
-        lock (s_lock)
-        {
-            while (s_running)
-                Monitor.Wait(s_lock);
-        }
-    }
-
-    private static void Queue(Action work)
-    {
-        lock (s_lock)
-        {
-            s_work.Enqueue(work);
-            if (s_running)
-                return;
-            s_running = true;
-        }
-        try
-        {
-            new Thread(Drain) { IsBackground = true, Name = "Blake2Fast BLAKE3 warm-up" }.Start();
-        }
-        catch (Exception e) when (e is PlatformNotSupportedException or OutOfMemoryException or ThreadStartException)
-        {
-            // No thread to be had: compile here, as without the warm-up.
-            Drain();
-        }
-    }
-
-    private static void Drain()
-    {
-        while (true)
-        {
-            Action work;
-            lock (s_lock)
-            {
-                if (s_work.Count == 0)
-                {
-                    s_running = false;
-                    Monitor.PulseAll(s_lock);
-                    return;
-                }
-                work = s_work.Dequeue();
-            }
-            work();
-        }
     }
 }
