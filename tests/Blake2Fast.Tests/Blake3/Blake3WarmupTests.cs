@@ -67,8 +67,13 @@ public class Blake3WarmupTests
         // so that it cannot hand a kernel over in the middle of a stage.
         Dictionary<InstructionSet, byte[][]> expected = sets.ToDictionary(s => s, s => Digests(s, input, key));
         KernelWarmup.Wait();
+        // Finished: the row kernel's compressions and every instruction set's widest kernel in use.
+        Assert.True(Blake3Warmup.RowsCompiled);
         foreach (InstructionSet set in sets)
+        {
+            Assert.Equal(KernelTable.Blake3.Ladder(set)[0].Lanes, Blake3Batches.Width(set));
             Assert.Equal(expected[set], Digests(set, input, key));
+        }
 
         try
         {

@@ -16,9 +16,11 @@ internal static unsafe class Blake3Warmup
     /// then it calls the compact ones. Not read-only: a read-only value would be folded as a constant into code
     /// compiled before the hand-over.
     /// </summary>
-    public static bool RowsCompiled;
+    public static bool RowsCompiled = QueueRows();
 
-    static Blake3Warmup()
+    // A field initializer rather than a static constructor, so that the class stays beforefieldinit: code compiled
+    // ahead (NativeAOT, where this is a constant true) needs no initialization check at each read.
+    private static bool QueueRows()
     {
 #if NET8_0_OR_GREATER
         if (KernelWarmup.Enabled && Blake3RowSse41.IsSupported)
@@ -33,10 +35,10 @@ internal static unsafe class Blake3Warmup
                 Blake3RowSse41.CompressBlocks(ref *cv, ref *block, 1, 0, 0, 0, 0);
                 Volatile.Write(ref RowsCompiled, true);
             });
-            return;
+            return false;
         }
 #endif
-        RowsCompiled = true;
+        return true;
     }
 
     /// <summary>
