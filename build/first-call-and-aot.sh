@@ -3,6 +3,8 @@
 #   build/first-call-and-aot.sh first [PROCESSES]     first hash of 64 B and 1 MiB in fresh JIT processes, against the
 #                                                     Blake3 package and the BCL's SHA-256 (default: best of 7)
 #   build/first-call-and-aot.sh jit [ALG] [SIZE]      the methods the JIT compiles for that first call (blake3 64)
+#   build/first-call-and-aot.sh jit-times [ALG] [SIZE]  the same with each method's tier, IL size and JIT time (an
+#                                                     in-process listener on the JIT's events; it slows the JIT ~1.5x)
 #   build/first-call-and-aot.sh percall [ROUNDS] [MS] per-call time at 3 B to 4 KiB: the JIT, the JIT without PGO and
 #                                                     without tiering, NativeAOT at x86-64-v4, x86-64-v3, x86-64-v2,avx
 #                                                     and the default instruction set (some also with
@@ -54,6 +56,7 @@ shift || true
 case "${mode}" in
   first) build_jit; "${jit}" first-table "${1:-7}" ;;
   jit) build_jit; "${jit}" jit-list "${1:-blake3}" "${2:-64}" ;;
+  jit-times) build_jit; "${jit}" jit-times "${1:-blake3}" "${2:-64}" ;;
   percall)
     build_jit
     mapfile -t aot < <(publish_aot x86-64-v4/speed x86-64-v3/speed x86-64-v4 x86-64-v3 x86-64-v2,avx default/speed default)
@@ -64,9 +67,10 @@ case "${mode}" in
     build_jit
     "${jit}" first-table 1
     "${jit}" jit-list blake3 64 | head -n 3
+    "${jit}" jit-times blake3 64 | head -n 4
     mapfile -t aot < <(publish_aot default/speed)
     "${jit}" percall-table 1 1 "${aot[@]}"
     "${jit}" ramp-table 150
     startup 1 1 ;;
-  *) sed -n '2,18p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,20p' "$0" >&2; exit 2 ;;
 esac

@@ -84,7 +84,7 @@ internal static partial class Drivers
                 foreach (int size in s_firstSizes)
                 {
                     string[] line = Run(JitExe, ["first", algorithm.ToString(), size.ToString(CultureInfo.InvariantCulture)]).Split(' ');
-                    for (int k = 0; k < 2; k++)
+                    for (int k = 0; k < 3; k++)
                     {
                         if (!samples.TryGetValue((algorithm, size, k), out List<double>? list))
                             samples[(algorithm, size, k)] = list = [];
@@ -93,18 +93,19 @@ internal static partial class Drivers
                 }
             }
         }
-        Console.WriteLine("| | " + string.Join(" | ", s_firstSizes.Select(s => $"{Size(s)} wall | {Size(s)} processor")) + " |");
-        Console.WriteLine("| --- |" + string.Concat(s_firstSizes.Select(_ => " ---: | ---: |")));
+        Console.WriteLine("| | " + string.Join(" | ", s_firstSizes.Select(s => $"{Size(s)} wall | {Size(s)} processor | {Size(s)} calling thread")) + " |");
+        Console.WriteLine("| --- |" + string.Concat(s_firstSizes.Select(_ => " ---: | ---: | ---: |")));
         foreach (Algorithm algorithm in all)
         {
-            Console.WriteLine($"| {Name(algorithm)} | " + string.Join(" | ", s_firstSizes.SelectMany(size => new[] { 0, 1 }.Select(k =>
+            Console.WriteLine($"| {Name(algorithm)} | " + string.Join(" | ", s_firstSizes.SelectMany(size => new[] { 0, 1, 2 }.Select(k =>
             {
                 List<double> list = samples[(algorithm, size, k)];
                 return $"{F(list.Min(), "F1")} ({F(Stats.Median(list), "F1")}, {F(list.Max(), "F1")})";
             }))) + " |");
         }
         Console.WriteLine();
-        Console.WriteLine("Each cell: the best process (the median, the worst). Processor time counts every thread of the process (the JIT's too).");
+        Console.WriteLine("Each cell: the best process (the median, the worst). Processor time counts every thread of the process (the JIT's too, and");
+        Console.WriteLine("any background compilation running during the call); the calling thread's is the call's own share of it.");
         return 0;
     }
 

@@ -3,7 +3,8 @@
 // docs/benchmarks/first-call-and-aot.md holds the tables and says how to read them.
 //
 // Children (one process each, prints one line of numbers):
-//   first ALG SIZE                 the first hash of SIZE bytes, timed from just before the call: wall and processor microseconds
+//   first ALG SIZE                 the first hash of SIZE bytes, timed from just before the call: wall, process and
+//                                  calling thread's processor microseconds
 //   percall ALG SIZES ROUNDS MS    warm-up, then ROUNDS alternated rounds of every size, MS ms each: median ns per call
 //   ramp ALG SIZE MS               ns per call in the 10 ms window that starts after 100 ms of calls, and at the end of MS ms
 //   count ALG SIZE N               exactly N calls, untimed (for instruction counts under callgrind)
@@ -12,6 +13,8 @@
 // Drivers (run by the JIT build):
 //   first-table PROCESSES          best of PROCESSES fresh processes, for every algorithm at 64 B and 1 MiB
 //   jit-list ALG SIZE              the methods the JIT compiles for a first call, their tiers and IL sizes
+//   jit-times ALG SIZE             the same from an in-process listener on the JIT's events: each method's tier, IL
+//                                  size, JIT time and thread (run directly: it is its own child)
 //   percall-table ROUNDS MS LABEL=EXE...   per-call ns of the JIT, the JIT without PGO, without tiering, and each
 //                                  NativeAOT executable (LABEL=PATH), in ROUNDS rounds of fresh processes; ratios to the JIT
 //   ramp-table MS                  the ramp child for each algorithm at 64 B, with PGO and without
@@ -59,6 +62,8 @@ internal static class Program
                 return 0;
             case "first-table":
                 return Drivers.FirstTable(Int(args[1]));
+            case "jit-times":
+                return JitTimes.Run(ParseAlgorithm(args[1]), Int(args[2]));
             case "jit-list":
                 return Drivers.JitList(ParseAlgorithm(args[1]), Int(args[2]));
             case "percall-table":
@@ -82,15 +87,21 @@ internal static class Program
         byte[] input = Input(size);
         byte[] output = new byte[64];
         long cpuStart = ProcessCpu.Nanoseconds();
+        long threadStart = ProcessCpu.ThreadNanoseconds();
         long start = Stopwatch.GetTimestamp();
         // The call goes through a method compiled at this point, so loading the library and compiling its path count.
         HashOnce(algorithm, input, output);
         TimeSpan elapsed = Stopwatch.GetElapsedTime(start);
-        // Processor time too (every thread of the process, the JIT's included): on a loaded machine it moves less.
+        // Processor time too: the calling thread's (on a loaded machine it moves less than the wall clock), and every
+        // thread's of the process (the JIT's included, and work a library does on other threads meanwhile).
+        double threadUs = (ProcessCpu.ThreadNanoseconds() - threadStart) / 1000.0;
         double cpuUs = (ProcessCpu.Nanoseconds() - cpuStart) / 1000.0;
-        Console.WriteLine(FormattableString.Invariant($"{elapsed.TotalMicroseconds:F0} {cpuUs:F0}"));
+        Console.WriteLine(FormattableString.Invariant($"{elapsed.TotalMicroseconds:F0} {cpuUs:F0} {threadUs:F0}"));
         return output.Take(DigestLength(algorithm)).All(b => b == 0) ? 1 : 0;
     }
+
+    /// <summary>The first-call child's call, for the listing modes.</summary>
+    internal static void HashOnceForListing(Algorithm algorithm, byte[] input, byte[] output) => HashOnce(algorithm, input, output);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void HashOnce(Algorithm algorithm, byte[] input, byte[] output)

@@ -23,7 +23,7 @@ internal static class CpuRules
     /// an EPYC of family 26: scalar 1,246 MB/s against AVX-512 764 MB/s for BLAKE2b, 739 against 467 for
     /// BLAKE2s; issue 10). Lanes (parallel modes, many messages) still win there.
     /// </summary>
-    public static readonly bool PreferScalarForOneMessage = Cpu.Current.IsAmd && Cpu.Current.Family == 0x1A;
+    public static readonly bool PreferScalarForOneMessage = Cpu.IsAmdFamily(0x1A);
 }
 
 /// <summary>The CPU's vendor, family, model and stepping from CPUID (x86 only; elsewhere empty).</summary>
@@ -46,6 +46,27 @@ internal readonly struct Cpu
     public int Stepping { get; }
     public bool IsAmd => Vendor == "AuthenticAMD";
 
+    /// <summary>
+    /// Whether this is an AMD CPU of <paramref name="family"/>, from CPUID's registers: a rule asks at a process's
+    /// first hash, where building <see cref="Current"/> (its vendor string) would cost more code to compile.
+    /// </summary>
+    public static bool IsAmdFamily(int family)
+    {
+#if NET8_0_OR_GREATER
+        if (!X86Base.IsSupported)
+            return false;
+        (_, int ebx, int ecx, int edx) = X86Base.CpuId(0, 0);
+        // "AuthenticAMD", four characters a register (EBX, EDX, ECX), little-endian.
+        return ebx == 0x68747541 && edx == 0x69746E65 && ecx == 0x444D4163 && FamilyOf(X86Base.CpuId(1, 0).Eax) == family;
+#else
+        return false;
+#endif
+    }
+
+    // The extended field counts only where the base family says so (Intel SDM and AMD APM, CPUID 1 EAX).
+    private static int FamilyOf(int signature) =>
+        ((signature >> 8) & 0xF) == 0xF ? 0xF + ((signature >> 20) & 0xFF) : (signature >> 8) & 0xF;
+
     public override string ToString() =>
         Vendor.Length == 0 ? ArmCpu.Describe() : $"{Vendor} family {Family} (0x{Family:X}) model {Model} (0x{Model:X}) stepping {Stepping}";
 
@@ -64,8 +85,8 @@ internal readonly struct Cpu
             }
             int signature = X86Base.CpuId(1, 0).Eax;
             int baseFamily = (signature >> 8) & 0xF, baseModel = (signature >> 4) & 0xF;
-            // The extended fields count only where the base family says so (Intel SDM and AMD APM, CPUID 1 EAX).
-            int family = baseFamily == 0xF ? baseFamily + ((signature >> 20) & 0xFF) : baseFamily;
+            // The extended model counts only where the base family says so (Intel SDM and AMD APM, CPUID 1 EAX).
+            int family = FamilyOf(signature);
             int model = baseFamily is 0x6 or 0xF ? baseModel + (((signature >> 16) & 0xF) << 4) : baseModel;
             return new Cpu(new string(vendor), family, model, signature & 0xF);
         }

@@ -42,13 +42,13 @@ internal static unsafe class KernelTable
     /// <summary>BLAKE2b, one message (row-layout SIMD kernels, the unrolled portable kernel). ARM64: portable (docs/cores.md).</summary>
     internal static class Blake2bJob
     {
-        public static readonly KernelSet<ulong> Set = new("BLAKE2b", singleStream: null,
+        public static readonly KernelSet<ulong> Set = new KernelSet<ulong>("BLAKE2b", singleStream: null,
 #if NET8_0_OR_GREATER
             KernelSet<ulong>.Of(InstructionSet.Avx512, Blake2bAvx512.IsSupported, 1, &Blake2bAvx512.Compress, rowLayout: true),
             KernelSet<ulong>.Of(InstructionSet.Avx2, Blake2bAvx2.IsSupported, 1, &Blake2bAvx2.Compress, rowLayout: true),
             KernelSet<ulong>.Of(InstructionSet.Sse41, Blake2bSse41.IsSupported, 1, &Blake2bSse41.Compress, rowLayout: true),
 #endif
-            KernelSet<ulong>.Of(InstructionSet.Scalar, true, 1, &Blake2bScalar.Compress));
+            KernelSet<ulong>.Of(InstructionSet.Scalar, true, 1, &Blake2bScalar.Compress)).StartingOn(&Blake2Compact.Compress);
 
         public static readonly InstructionSet Default = Set.Default;
     }
@@ -56,12 +56,12 @@ internal static unsafe class KernelTable
     /// <summary>BLAKE2s, one message. (No AVX2 kernel: 32-bit rows fit 128-bit vectors, and SSE4.1 runs them.)</summary>
     internal static class Blake2sJob
     {
-        public static readonly KernelSet<uint> Set = new("BLAKE2s", singleStream: null,
+        public static readonly KernelSet<uint> Set = new KernelSet<uint>("BLAKE2s", singleStream: null,
 #if NET8_0_OR_GREATER
             KernelSet<uint>.Of(InstructionSet.Avx512, Blake2sAvx512.IsSupported, 1, &Blake2sAvx512.Compress, rowLayout: true),
             KernelSet<uint>.Of(InstructionSet.Sse41, Blake2sSse41.IsSupported, 1, &Blake2sSse41.Compress, rowLayout: true),
 #endif
-            KernelSet<uint>.Of(InstructionSet.Scalar, true, 1, &Blake2sScalar.Compress));
+            KernelSet<uint>.Of(InstructionSet.Scalar, true, 1, &Blake2sScalar.Compress)).StartingOn(&Blake2Compact.Compress);
 
         public static readonly InstructionSet Default = Set.Default;
     }
@@ -236,8 +236,13 @@ internal abstract class KernelSet
             }
         }
         Entries = entries;
-        Default = Choose(Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable));
+        string? requested = Environment.GetEnvironmentVariable(InstructionSets.EnvironmentVariable);
+        Default = Choose(requested);
+        Requested = requested is not null;
     }
+
+    /// <summary>Whether <c>BLAKE2FAST_CORE</c> named the instruction set (then its kernel runs from the first call).</summary>
+    protected bool Requested { get; }
 
     public string Name { get; }
 
@@ -310,7 +315,8 @@ internal abstract class KernelSet
     /// </summary>
     internal InstructionSet Choose(string? requested)
     {
-        InstructionSet? named = InstructionSets.Parse(requested);
+        // Without a request (the usual case, and a process's first hash) the parser is not even compiled.
+        InstructionSet? named = requested is null ? null : InstructionSets.Parse(requested);
         foreach (Kernel kernel in _kernels)
         {
             if (!kernel.IsSupported)
@@ -345,6 +351,38 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     /// </summary>
     public delegate*<ref T, ref byte, nuint, uint, void> Entry(InstructionSet instructionSet) =>
         (delegate*<ref T, ref byte, nuint, uint, void>)Entries[(int)instructionSet];
+
+    private nint _compact, _own;
+
+    /// <summary>
+    /// Where the JIT compiles: the default instruction set's entry starts on <paramref name="compact"/>, whose code
+    /// costs a fraction of the default kernel's to compile, so that a process's first small hash does not wait for the
+    /// kernel; the compact code hands the entry over (<see cref="TakeOver"/>). Not under NativeAOT, where every kernel
+    /// is compiled already, nor when <c>BLAKE2FAST_CORE</c> asks for a kernel.
+    /// </summary>
+    public KernelSet<T> StartingOn(delegate*<ref T, ref byte, nuint, uint, void> compact)
+    {
+        _compact = (nint)compact;
+        _own = Entries[(int)Default];
+#if !NETSTANDARD2_0
+        if (System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeCompiled && !Requested)
+            Entries[(int)Default] = _compact;
+#endif
+        return this;
+    }
+
+    /// <summary>
+    /// For the compact kernel, past its budget or on a long run: the default instruction set's own kernel runs this
+    /// call (compiled here, at its first) and takes over the entry.
+    /// </summary>
+    internal void TakeOver(ref T chain, ref byte input, nuint blocks, uint increment)
+    {
+        ((delegate*<ref T, ref byte, nuint, uint, void>)_own)(ref chain, ref input, blocks, increment);
+        Entries[(int)Default] = _own;
+    }
+
+    /// <summary>Whether the default instruction set's entry runs the compact kernel, or its own (for the tests).</summary>
+    internal void UseCompact(bool compact) => Entries[(int)Default] = compact ? _compact : _own;
 
     internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);
 

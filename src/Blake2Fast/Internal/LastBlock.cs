@@ -29,7 +29,7 @@ internal static class LastBlock
     {
         int n = last.Length;
         ref byte s = ref MemoryMarshal.GetReference(last);
-        Unsafe.InitBlockUnaligned(ref block, 0, (uint)blockLength);
+        ZeroBytes.Clear(ref block, blockLength);
         if (!BitConverter.IsLittleEndian)
         {
             // The assembly below is little-endian arithmetic.

@@ -5,6 +5,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 #endif
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 
 namespace Blake2Fast.State;
 
@@ -70,7 +71,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
             Unsafe.Add(ref chain, i) = default;
 
         ReadOnlySpan<byte> key = parameters.Key;
-        Unsafe.InitBlockUnaligned(ref buffer, 0, (uint)BlockSize);
+        ZeroBytes.Clear(ref buffer, BlockSize);
         if (keyBlock && !key.IsEmpty)
             Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
         bufferLength = key.IsEmpty || !keyBlock ? 0 : BlockSize;
@@ -184,7 +185,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     /// <summary>Compresses the final block and writes the digest's first <c>output.Length</c> bytes.</summary>
     public static void Finish(InstructionSet instructionSet, ref T chain, ref byte buffer, int bufferLength, bool lastNode, Span<byte> output)
     {
-        Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref buffer, bufferLength), 0, (uint)(BlockSize - bufferLength));
+        ZeroBytes.Clear(ref Unsafe.Add(ref buffer, bufferLength), BlockSize - bufferLength);
         FinishPadded(instructionSet, ref chain, ref buffer, bufferLength, lastNode, output);
     }
 

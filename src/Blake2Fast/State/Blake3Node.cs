@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 using static Blake2Fast.Cores.Blake3Flags;
 
 namespace Blake2Fast.State;
@@ -26,7 +27,7 @@ internal unsafe struct Blake3Node
         for (int i = 0; i < 8; i++)
             _cv.W[i] = Unsafe.Add(ref cv, i);
         Unsafe.CopyBlockUnaligned(ref _block.B[0], ref block, (uint)blockLength);
-        Unsafe.InitBlockUnaligned(ref _block.B[blockLength], 0, (uint)(64 - blockLength));
+        ZeroBytes.Clear(ref _block.B[blockLength], 64 - blockLength);
         _counter = counter;
         _blockLength = (uint)blockLength;
         _flags = flags & ~Root;
@@ -89,6 +90,13 @@ internal unsafe struct Blake3Node
             new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block), destination.Length).CopyTo(destination);
             return;
         }
+        WriteRootBlocks(instructionSet, ref cv, ref block, blockLength, flags, position, destination);
+    }
+
+    // Apart from the usual digest above: a method with a loop and stackalloc is compiled fully optimized at its first
+    // call, which a first hash would wait for.
+    private static void WriteRootBlocks(InstructionSet instructionSet, ref uint cv, ref byte block, uint blockLength, uint flags, long position, Span<byte> destination)
+    {
         byte* buffer = stackalloc byte[64];
         while (!destination.IsEmpty)
         {

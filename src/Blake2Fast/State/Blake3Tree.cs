@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 using static Blake2Fast.Cores.Blake3Flags;
 
 namespace Blake2Fast.State;
@@ -164,7 +165,7 @@ internal unsafe struct Blake3Tree
     /// </summary>
     private void RootParts(out Blake3Words cv, out Blake3BlockBytes block, out int blockLength, out ulong counter, out uint flags)
     {
-        Unsafe.InitBlockUnaligned(ref _block.B[_blockLength], 0, (uint)(BlockLength - _blockLength));
+        ZeroBytes.Clear(ref _block.B[_blockLength], BlockLength - _blockLength);
         uint chunkFlags = _flags | ChunkEnd | (_blocksCompressed == 0 ? ChunkStart : 0);
         Unsafe.SkipInit(out cv);
         Unsafe.SkipInit(out block);
@@ -260,7 +261,7 @@ internal unsafe struct Blake3Tree
         _key = default;
         _chunkCv = default;
         _block = default;
-        Unsafe.InitBlockUnaligned(ref _stack.B[0], 0, (uint)(32 * used));
+        ZeroBytes.Clear(ref _stack.B[0], 32 * used);
         _chunkCounter = 0;
         _firstChunk = 0;
         _blockLength = 0;

@@ -2,6 +2,7 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 
 namespace Blake2Fast.State;
 
@@ -85,7 +86,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     private static void KeySuperblock(ref byte superblock, ReadOnlySpan<byte> key)
     {
         int blockSize = BlockSize;
-        Unsafe.InitBlockUnaligned(ref superblock, 0, (uint)Superblock);
+        ZeroBytes.Clear(ref superblock, Superblock);
         for (int k = 0; k < Lanes; k++)
             Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref superblock, k * blockSize), ref MemoryMarshal.GetReference(key), (uint)key.Length);
     }
@@ -97,7 +98,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         InitializeLeaves(ref Chain(ref storage), digestLength, key.Length);
 
         ref byte buffer = ref Buffer(ref storage);
-        Unsafe.InitBlockUnaligned(ref buffer, 0, (uint)(2 * Superblock));
+        ZeroBytes.Clear(ref buffer, 2 * Superblock);
         bufferLength = 0;
         if (!key.IsEmpty)
         {
@@ -194,7 +195,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
             Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref finished[0]), ref Unsafe.As<T, byte>(ref chain), (uint)(8 * lanes * Unsafe.SizeOf<T>()));
         }
 
-        Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref last, rest), 0, (uint)(superblock - rest));
+        ZeroBytes.Clear(ref Unsafe.Add(ref last, rest), superblock - rest);
         for (int k = 0; k < lanes; k++)
         {
             // Leaf k's last block holds 0 (a leaf with no input hashes one zero block) to blockSize bytes.
@@ -312,6 +313,6 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     Root:
         Root(lanes.RootInstructionSet(instructionSet), ref chain, digestLength, key.Length, output.Slice(0, digestLength));
         // Key-derived: the chains and the buffer's used part (the key superblock and the input's tail).
-        Unsafe.InitBlockUnaligned(ref Unsafe.As<TStorage, byte>(ref storage), 0, (uint)(ChainBytes + (key.IsEmpty ? 1 : 2) * superblock));
+        ZeroBytes.Clear(ref Unsafe.As<TStorage, byte>(ref storage), ChainBytes + (key.IsEmpty ? 1 : 2) * superblock);
     }
 }

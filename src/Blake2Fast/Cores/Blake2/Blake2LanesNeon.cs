@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
 
 namespace Blake2Fast.Cores;
 
@@ -13,7 +14,9 @@ namespace Blake2Fast.Cores;
 /// </summary>
 internal static class Blake2bLanesNeon
 {
-    public static bool IsSupported => AdvSimd.Arm64.IsSupported && BitConverter.IsLittleEndian;
+    // X86Base first, a constant to the JIT: on x64 the ARM intrinsics' types are then never loaded, which a process's
+    // first hash (this table's support tests) would otherwise wait for.
+    public static bool IsSupported => !X86Base.IsSupported && AdvSimd.Arm64.IsSupported && BitConverter.IsLittleEndian;
 
     /// <summary>Compresses superblocks of 2 x 128 bytes (lane k's block at k * 128) into 2 lane chains.</summary>
     public static void Compress2(ref ulong laneChain, ref byte input, nuint superblocks, uint increment) =>
@@ -30,7 +33,9 @@ internal static class Blake2bLanesNeon
 /// </summary>
 internal static class Blake2sLanesNeon
 {
-    public static bool IsSupported => AdvSimd.Arm64.IsSupported && BitConverter.IsLittleEndian;
+    // X86Base first, a constant to the JIT: on x64 the ARM intrinsics' types are then never loaded, which a process's
+    // first hash (this table's support tests) would otherwise wait for.
+    public static bool IsSupported => !X86Base.IsSupported && AdvSimd.Arm64.IsSupported && BitConverter.IsLittleEndian;
 
     /// <summary>Compresses superblocks of 4 x 64 bytes (lane k's block at k * 64) into 4 lane chains.</summary>
     public static void Compress4(ref uint laneChain, ref byte input, nuint superblocks, uint increment) =>

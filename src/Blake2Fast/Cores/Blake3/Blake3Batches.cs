@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using Blake2Fast.Cores;
 
 namespace Blake2Fast.Cores;
@@ -21,51 +22,23 @@ internal static unsafe class Blake3Batches
 
     private const int ChunkLength = 1024;
 
-    /// <summary>Per instruction set (by value): the kernels at or below it, widest first.</summary>
-    private static readonly Kernel[][] BySet = Build();
-
-    /// <summary>Per instruction set, for a rest of r inputs (1 to the widest's lanes - 1): the kernel to run them on.</summary>
-    private static readonly Kernel[][] RestKernel = BuildRest();
-
     /// <summary>Most inputs a woven row takes.</summary>
     private const int MaxWoven = 4;
 
     /// <summary>
-    /// Per instruction set, for a rest of r inputs (1 to <see cref="MaxWoven"/>): the kernel with the narrowest row that weaves
-    /// them into the widest's lanes (a rest of 3 in a row of 4), or a kernel of 0 lanes.
+    /// Per instruction set (by value): its kernels and the choices made from them. An element is replaced whole (one
+    /// reference, so a caller never sees half of one), which is how the warm-up (<see cref="Blake3Warmup"/>) hands over
+    /// kernels compiled in the background, with no check per call.
     /// </summary>
-    private static readonly Kernel[][] WovenKernel = BuildWoven();
+    private static readonly Plan[] Plans = BuildPlans();
 
-    private static Kernel[][] BuildWoven()
+    /// <summary>One instruction set's kernels, widest first, and what each rest runs on.</summary>
+    internal sealed class Plan
     {
-        var table = new Kernel[BySet.Length][];
-        for (int c = 0; c < table.Length; c++)
+        public Plan(InstructionSet instructionSet, Kernel[] kernels, Func<Kernel, bool>? ready)
         {
-            table[c] = new Kernel[MaxWoven + 1];
-            for (int rest = 1; rest <= MaxWoven; rest++)
-            {
-                for (int rows = rest; rows <= MaxWoven && table[c][rest].Lanes == 0; rows++)
-                    table[c][rest] = KernelTable.Blake3.Woven((InstructionSet)c, BySet[c][0].Lanes, rows) ?? default;
-            }
-        }
-        return table;
-    }
-
-    private static Kernel[][] Build()
-    {
-        var table = new Kernel[InstructionSets.TableLength][];
-        for (int c = 0; c < table.Length; c++)
-            table[c] = KernelTable.Blake3.Ladder((InstructionSet)Math.Max(c, (int)InstructionSet.Scalar));
-        return table;
-    }
-
-    private static Kernel[][] BuildRest()
-    {
-        var table = new Kernel[BySet.Length][];
-        for (int c = 0; c < table.Length; c++)
-        {
-            Kernel[] kernels = BySet[c];
-            table[c] = new Kernel[kernels[0].Lanes];
+            Kernels = kernels;
+            Rest = new Kernel[kernels[0].Lanes];
             for (int rest = 1; rest < kernels[0].Lanes; rest++)
             {
                 // The narrowest kernel that takes the rest in one group; of equal widths the first listed (a row
@@ -76,14 +49,59 @@ internal static unsafe class Blake3Batches
                     k--;
                 while (k > 0 && kernels[k - 1].Lanes == kernels[k].Lanes)
                     k--;
-                table[c][rest] = kernels[k];
+                Rest[rest] = kernels[k];
+            }
+            // For a rest of r (1 to MaxWoven): the kernel with the narrowest row that weaves it into the widest's lanes
+            // (a rest of 3 in a row of 4), or a kernel of 0 lanes.
+            Woven = new Kernel[MaxWoven + 1];
+            for (int rest = 1; rest <= MaxWoven; rest++)
+            {
+                for (int rows = rest; rows <= MaxWoven && Woven[rest].Lanes == 0; rows++)
+                {
+                    if (KernelTable.Blake3.Woven(instructionSet, kernels[0].Lanes, rows) is { } woven && (ready is null || ready(woven)))
+                        Woven[rest] = woven;
+                }
             }
         }
-        return table;
+
+        public Kernel[] Kernels { get; }
+
+        /// <summary>For a rest of r inputs (1 to the widest's lanes - 1): the kernel to run them on.</summary>
+        public Kernel[] Rest { get; }
+
+        /// <summary>For a rest of r inputs (1 to <see cref="MaxWoven"/>): the woven kernel, or one of 0 lanes.</summary>
+        public Kernel[] Woven { get; }
+    }
+
+    private static Plan[] BuildPlans()
+    {
+        var plans = new Plan[InstructionSets.TableLength];
+        for (int c = 0; c < plans.Length; c++)
+        {
+            var instructionSet = (InstructionSet)Math.Max(c, (int)InstructionSet.Scalar);
+            plans[c] = new Plan(instructionSet, KernelTable.Blake3.Ladder(instructionSet), null);
+        }
+        // The default instruction set's plan may start on kernels cheap to compile while the rest compile apart.
+        Blake3Warmup.StartLanes(plans);
+        return plans;
+    }
+
+    /// <summary>
+    /// Makes <paramref name="instructionSet"/>'s plan use only the kernels of its ladder that <paramref name="ready"/>
+    /// accepts (at least one), or all of them (<see langword="null"/>); for the warm-up, and for the tests that force
+    /// its stages.
+    /// </summary>
+    internal static void Use(InstructionSet instructionSet, Func<Kernel, bool>? ready) => Use(Plans, instructionSet, ready);
+
+    internal static void Use(Plan[] plans, InstructionSet instructionSet, Func<Kernel, bool>? ready)
+    {
+        Kernel[] ladder = KernelTable.Blake3.Ladder(instructionSet);
+        Kernel[] kernels = ready is null ? ladder : Array.FindAll(ladder, k => ready(k));
+        Volatile.Write(ref plans[(int)instructionSet], new Plan(instructionSet, kernels.Length > 0 ? kernels : ladder, ready));
     }
 
     /// <summary>The widest lane count that <paramref name="instructionSet"/> runs.</summary>
-    public static int Width(InstructionSet instructionSet) => BySet[(int)instructionSet][0].Lanes;
+    public static int Width(InstructionSet instructionSet) => Plans[(int)instructionSet].Kernels[0].Lanes;
 
     /// <summary>
     /// The <c>HashMany</c> contract (see <see cref="Blake3Portable.HashMany"/>) for <paramref name="count"/> inputs of
@@ -95,10 +113,10 @@ internal static unsafe class Blake3Batches
     public static void HashMany(InstructionSet instructionSet, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output, long readable, long writable)
     {
-        Kernel[] kernels = BySet[(int)instructionSet];
-        Kernel widest = kernels[0];
+        Plan plan = Plans[(int)instructionSet];
+        Kernel widest = plan.Kernels[0];
         int lanes = widest.Lanes, groups = count / lanes, done = groups * lanes, rest = count - done;
-        if (groups > 0 && rest != 0 && rest <= MaxWoven && WovenKernel[(int)instructionSet][rest] is { Lanes: > 0 } woven)
+        if (groups > 0 && rest != 0 && rest <= MaxWoven && plan.Woven[rest] is { Lanes: > 0 } woven)
         {
             // The last full group and the rest in one woven group, if its idle row inputs (a rest of 3 in a row of 4)
             // can read and write in place or shifted back; a copy would cost what the weave saves.
@@ -117,7 +135,7 @@ internal static unsafe class Blake3Batches
             if (rest == 0)
                 return;
         }
-        Partial(RestKernel[(int)instructionSet][rest], input, done, rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
+        Partial(plan.Rest[rest], input, done, rest, stride, blocks, key, counter, incrementCounter, flags, flagsStart, flagsEnd, output, readable, writable);
     }
 
     /// <summary>Whether a group of <paramref name="width"/> inputs from input <paramref name="start"/> reads and writes within the caller's bytes.</summary>

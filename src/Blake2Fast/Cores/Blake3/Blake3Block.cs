@@ -4,7 +4,8 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// One BLAKE3 compression at a time (a chunk's blocks in order, the root, a lone parent, output blocks): the row
-/// kernel (<c>Blake3RowSse41</c>) on any instruction set above the portable one, else the portable kernel.
+/// kernel (<c>Blake3RowSse41</c>) on any instruction set above the portable one, else the portable kernel; while the row
+/// kernel compiles in the background (<see cref="Blake3Warmup"/>), the compact one (<see cref="Blake3Compact"/>).
 /// </summary>
 internal static class Blake3Block
 {
@@ -25,7 +26,10 @@ internal static class Blake3Block
 #if NET8_0_OR_GREATER
         if (UsesRows(instructionSet))
         {
-            Blake3RowSse41.Compress(ref cv, ref block, counter, blockLength, flags);
+            if (Blake3Warmup.RowsCompiled)
+                Blake3RowSse41.Compress(ref cv, ref block, counter, blockLength, flags);
+            else
+                Blake3Compact.Compress(ref cv, ref block, counter, blockLength, flags);
             return;
         }
 #endif
@@ -38,7 +42,10 @@ internal static class Blake3Block
 #if NET8_0_OR_GREATER
         if (UsesRows(instructionSet))
         {
-            Blake3RowSse41.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
+            if (Blake3Warmup.RowsCompiled)
+                Blake3RowSse41.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
+            else
+                Blake3Compact.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
             return;
         }
 #endif
@@ -51,7 +58,10 @@ internal static class Blake3Block
 #if NET8_0_OR_GREATER
         if (UsesRows(instructionSet))
         {
-            Blake3RowSse41.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
+            if (Blake3Warmup.RowsCompiled)
+                Blake3RowSse41.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
+            else
+                Blake3Compact.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
             return;
         }
 #endif

@@ -3,6 +3,7 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
 
 namespace Blake2Fast.Cores;
 
@@ -13,7 +14,9 @@ namespace Blake2Fast.Cores;
 [UnrolledBlake3Lanes("Vector128<uint>", "NeonRotate.Right({0}, {1})")]
 internal static partial class Blake3Neon
 {
-    public static bool IsSupported => AdvSimd.Arm64.IsSupported && BitConverter.IsLittleEndian;
+    // X86Base first, a constant to the JIT: on x64 the ARM intrinsics' types are then never loaded, which a process's
+    // first hash (this table's support tests) would otherwise wait for.
+    public static bool IsSupported => !X86Base.IsSupported && AdvSimd.Arm64.IsSupported && BitConverter.IsLittleEndian;
 
     public const int Lanes = 4;
 
