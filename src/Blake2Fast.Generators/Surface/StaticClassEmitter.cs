@@ -366,7 +366,6 @@ internal static class StaticClassEmitter
 
         w.Doc($"<summary>Computes the {what} of <paramref name=\"source\"/>{v.WithLength(len)} into <paramref name=\"destination\"/>. Allocates nothing.</summary>",
             $"<returns>The number of bytes written: {size}.</returns>", lengthDoc, keyDoc, destinationDoc);
-        SurfaceParts.OptimizedFromFirstCall(w);
         if (m.Blake2State)
         {
             // The BLAKE2 states validate once, check the destination in the engine and return the length.

@@ -114,16 +114,4 @@ internal static class SurfaceParts
         w.Line($"public static {returns} {family}({prefix}ReadOnlySpan<byte> {source}, byte[] {destination}{tail}) => {family}({prefixArgs}{source}, {destination}.AsSpan(){tailArgs});");
         w.Line();
     }
-
-    /// <summary>
-    /// Marks the next method AggressiveOptimization (.NET 8 and later): the span one-shot is the whole of a short hash
-    /// but for the engine below it, and tiered code would run it unoptimized for the first few hundred milliseconds of
-    /// a process (tier-up waits until no new method has been compiled for 100 ms).
-    /// </summary>
-    public static void OptimizedFromFirstCall(CodeWriter w)
-    {
-        w.Line("#if NET8_0_OR_GREATER");
-        w.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]");
-        w.Line("#endif");
-    }
 }
