@@ -137,14 +137,6 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     /// last (1..BlockSize bytes) is copied, into a block zeroed beforehand with fixed-size stores. An output
     /// shorter than the digest throws, naming <c>outputName</c>, before anything is written.
     /// </summary>
-    /// <remarks>
-    /// Compiled fully optimized at its first call, skipping tiering: a short hash is mostly this method, and tiered
-    /// code would run it unoptimized for the first few hundred milliseconds of a process (tier-up waits until no new
-    /// method has been compiled for 100 ms).
-    /// </remarks>
-#if NET8_0_OR_GREATER
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
     public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         Unsafe.SkipInit(out Message16<T> chainWords); // 12 of the 16 words used; Initialize writes them
