@@ -192,18 +192,19 @@ internal static partial class Drivers
         Header($"A fresh process calling one size: ns per call in the 10 ms after 100 ms of calls, against the last fifth of {ms} ms");
         Console.WriteLine("| build | algorithm | size | after 100 ms | steady | ratio |");
         Console.WriteLine("| --- | --- | ---: | ---: | ---: | ---: |");
-        (string Label, Dictionary<string, string>? Env)[] configs =
+        (string Label, Dictionary<string, string>? Env, string Caller)[] configs =
         [
-            ("JIT", null),
-            ("JIT, DOTNET_TieredPGO=0", new() { ["DOTNET_TieredPGO"] = "0" }),
+            ("JIT", null, "direct"),
+            ("JIT, DOTNET_TieredPGO=0", new() { ["DOTNET_TieredPGO"] = "0" }, "direct"),
+            ("JIT, through a function pointer", null, "pointer"),
         ];
-        foreach ((string label, Dictionary<string, string>? env) in configs)
+        foreach ((string label, Dictionary<string, string>? env, string caller) in configs)
         {
             foreach (Algorithm algorithm in s_ours)
             {
                 foreach (int size in (int[])[64, 4096])
                 {
-                    string[] line = Run(JitExe, ["ramp", algorithm.ToString(), size.ToString(CultureInfo.InvariantCulture), ms.ToString(CultureInfo.InvariantCulture)], env).Split(' ');
+                    string[] line = Run(JitExe, ["ramp", algorithm.ToString(), size.ToString(CultureInfo.InvariantCulture), ms.ToString(CultureInfo.InvariantCulture), caller], env).Split(' ');
                     double at100 = double.Parse(line[0], CultureInfo.InvariantCulture), steady = double.Parse(line[1], CultureInfo.InvariantCulture);
                     Console.WriteLine($"| {label} | {Name(algorithm)} | {Size(size)} | {F(at100, "F1")} ns | {F(steady, "F1")} ns | {F(at100 / steady)} |");
                 }

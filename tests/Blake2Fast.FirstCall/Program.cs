@@ -6,7 +6,10 @@
 //   first ALG SIZE                 the first hash of SIZE bytes, timed from just before the call: wall, process and
 //                                  calling thread's processor microseconds
 //   percall ALG SIZES ROUNDS MS    warm-up, then ROUNDS alternated rounds of every size, MS ms each: median ns per call
-//   ramp ALG SIZE MS               ns per call in the 10 ms window that starts after 100 ms of calls, and at the end of MS ms
+//   ramp ALG SIZE MS [pointer]     ns per call in the 10 ms window that starts after 100 ms of calls, and at the end of MS ms;
+//                                  with "pointer", from an optimized loop through a function pointer (the library's own
+//                                  ramp, without the caller's tier-0 loop or its inlining); FIRSTCALL_WINDOWS=1 also
+//                                  prints every 10 ms window to stderr
 //   count ALG SIZE N               exactly N calls, untimed (for instruction counts under callgrind)
 // Per-call times are the calling thread's processor time (CLOCK_THREAD_CPUTIME_ID), so that time the thread waited
 // for a core on a loaded machine does not count.
@@ -17,7 +20,7 @@
 //                                  size, JIT time and thread (run directly: it is its own child)
 //   percall-table ROUNDS MS LABEL=EXE...   per-call ns of the JIT, the JIT without PGO, without tiering, and each
 //                                  NativeAOT executable (LABEL=PATH), in ROUNDS rounds of fresh processes; ratios to the JIT
-//   ramp-table MS                  the ramp child for each algorithm at 64 B, with PGO and without
+//   ramp-table MS                  the ramp child for each algorithm at 64 B and 4 KiB: with PGO and without, and through a pointer
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -38,7 +41,7 @@ internal enum Algorithm
     Sha256,
 }
 
-internal static class Program
+internal static unsafe class Program
 {
     private static int Main(string[] args)
     {
@@ -54,7 +57,7 @@ internal static class Program
             case "percall":
                 return PerCall(ParseAlgorithm(args[1]), args[2].Split(',').Select(Int).ToArray(), Int(args[3]), Int(args[4]));
             case "ramp":
-                return Ramp(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]));
+                return Ramp(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), args.Length > 4 && args[4] == "pointer");
             case "count":
                 // Exactly N calls and nothing timed: for instruction counts (valgrind --tool=callgrind), where the
                 // difference between two values of N is N's share.
@@ -215,7 +218,22 @@ internal static class Program
         return 0;
     }
 
-    private static int Ramp(Algorithm algorithm, int size, int ms)
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    private static long PointerCalls(delegate*<ReadOnlySpan<byte>, Span<byte>, int> hash, ReadOnlySpan<byte> source, Span<byte> destination, long calls)
+    {
+        long start = ProcessCpu.ThreadNanoseconds();
+        for (long i = 0; i < calls; i++)
+            hash(source, destination);
+        return ProcessCpu.ThreadNanoseconds() - start;
+    }
+
+    private static int Package(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        global::Blake3.Hasher.Hash(source, destination);
+        return destination.Length;
+    }
+
+    private static int Ramp(Algorithm algorithm, int size, int ms, bool pointer)
     {
         byte[] input = Input(size);
         byte[] output = new byte[64];
@@ -225,9 +243,22 @@ internal static class Program
         var windows = new List<double>();
         // The clock is the thread's processor time: "after 100 ms of calls" means 100 ms spent calling.
         long windowNs = 0, windowCalls = 0;
+        // Through a pointer, the caller's loop is compiled optimized from the start and the call follows the library's
+        // method as it tiers up, never inlined: what is left is the library's own ramp.
+        delegate*<ReadOnlySpan<byte>, Span<byte>, int> hash = algorithm switch
+        {
+            Algorithm.Blake3 => &Blake2Fast.Blake3.HashData,
+            Algorithm.Blake2b => &Blake2Fast.Blake2b.HashData,
+            Algorithm.Blake2s => &Blake2Fast.Blake2s.HashData,
+            Algorithm.Blake3Package => &Package,
+            _ => &SHA256.HashData,
+        };
+        int digest = DigestLength(algorithm);
         while (true)
         {
-            windowNs += Calls(algorithm, input, output, size, batch);
+            windowNs += pointer
+                ? PointerCalls(hash, input.AsSpan(0, size), output.AsSpan(0, digest), batch)
+                : Calls(algorithm, input, output, size, batch);
             windowCalls += batch;
             if (windowNs >= Window * 1_000_000L)
             {
@@ -239,6 +270,8 @@ internal static class Program
             }
         }
         // The window that starts at 100 ms, and the median of the last fifth (the steady state).
+        if (Environment.GetEnvironmentVariable("FIRSTCALL_WINDOWS") is not null)
+            Console.Error.WriteLine(string.Join(' ', windows.Select(x => x.ToString("F0", CultureInfo.InvariantCulture))));
         double at100 = windows[Math.Min(100 / Window, windows.Count - 1)];
         double steady = Stats.Median(windows.Skip(windows.Count * 4 / 5).ToArray());
         Console.WriteLine(FormattableString.Invariant($"{at100:F2} {steady:F2}"));

@@ -59,7 +59,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     internal static Blake3HashState Create(int digestLength, ReadOnlySpan<byte> key, InstructionSet instructionSet)
     {
         DigestLengthOf(digestLength, key);
-        Blake3Words words;
+        Unsafe.SkipInit(out Blake3Words words);
         Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
         return new Blake3HashState(ref words.W[0], key.IsEmpty ? 0 : KeyedHash, digestLength, instructionSet);
     }
@@ -76,7 +76,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
             ThrowHelper.DigestLengthOutOfRange("length", digestLength, int.MaxValue);
         byte* contextKey = stackalloc byte[32];
         HashContext(context, new Span<byte>(contextKey, 32), instructionSet);
-        Blake3Words words;
+        Unsafe.SkipInit(out Blake3Words words);
         Blake3Words.Read(new ReadOnlySpan<byte>(contextKey, 32), ref words.W[0]);
         new Span<byte>(contextKey, 32).Clear();
         return new Blake3HashState(ref words.W[0], DeriveKeyMaterial, digestLength, instructionSet);
@@ -96,7 +96,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     /// <summary>The context key of key derivation: <paramref name="context"/> as UTF-8, hashed in the context mode, into 32 bytes.</summary>
     internal static void HashContext(string context, Span<byte> contextKey, InstructionSet instructionSet)
     {
-        Blake3Words iv;
+        Unsafe.SkipInit(out Blake3Words iv);
         Blake3Words.Read(Blake3Mode.IV, ref iv.W[0]);
         var contextState = new Blake3HashState(ref iv.W[0], DeriveKeyContext, 32, instructionSet);
         // The context as UTF-8, a piece at a time through a stack buffer: no allocation for any length.
@@ -146,7 +146,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         DigestLengthOf(digestLength, key);
         if (output.Length < digestLength)
             ThrowHelper.DestinationTooSmall(outputName, digestLength);
-        Blake3Words words;
+        Unsafe.SkipInit(out Blake3Words words);
         Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
         uint flags = key.IsEmpty ? 0 : KeyedHash;
         if (input.Length <= ChunkLength)
@@ -189,7 +189,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
         }
         // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression, straight
         // from the input when its last block is whole.
-        Blake3BlockBytes block;
+        Unsafe.SkipInit(out Blake3BlockBytes block);
         if (last.Length == BlockLength)
         {
             Blake3Block.Compress(instructionSet, ref cv.W[0], ref MemoryMarshal.GetReference(last), 0, BlockLength, flags | start | ChunkEnd | Root);

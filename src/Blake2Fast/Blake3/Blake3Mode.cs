@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using Blake2Fast.Cores;
 using Blake2Fast.Internal;
 using Blake2Fast.State;
@@ -26,7 +27,7 @@ public readonly unsafe struct Blake3Mode
 
     private Blake3Mode(ReadOnlySpan<byte> key, byte kind)
     {
-        Blake3Words words;
+        Unsafe.SkipInit(out Blake3Words words);
         Blake3Words.Read(key, ref words.W[0]);
         _key = words;
         _kind = kind;

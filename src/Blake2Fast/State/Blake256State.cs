@@ -23,8 +23,8 @@ internal unsafe struct Blake256State : IFixedDigestState
     public const int SaltLength = 16;
     private const int ChainWords = 14;
 
-    private fixed uint _chain[ChainWords]; // h0..h7, the salt s0..s3, the counter of bits t0, t1
-    private fixed byte _buffer[BlockLength];
+    private Words14 _chain; // h0..h7, the salt s0..s3, the counter of bits t0, t1
+    private Bytes64 _buffer;
     private int _bufferLength;
     private byte _digestLength; // 32 (BLAKE-256) or 28 (BLAKE-224); 0 in a default state
     private InstructionSet _instructionSet;
@@ -38,7 +38,7 @@ internal unsafe struct Blake256State : IFixedDigestState
         if (salt.Length != 0 && salt.Length != SaltLength)
             ThrowBadSalt(nameof(salt));
         Unsafe.SkipInit(out this);
-        fixed (uint* h = _chain)
+        fixed (uint* h = &_chain[0])
         {
             // The initial values are SHA-256's and SHA-224's.
             bool is256 = digestLength == 32;
@@ -94,7 +94,7 @@ internal unsafe struct Blake256State : IFixedDigestState
 
     private void Append(ReadOnlySpan<byte> input)
     {
-        fixed (byte* buffer = _buffer)
+        fixed (byte* buffer = &_buffer[0])
         {
             int buffered = _bufferLength;
             if (buffered != 0)
@@ -141,7 +141,7 @@ internal unsafe struct Blake256State : IFixedDigestState
     {
         int n = _bufferLength;
         ulong bits = (((ulong)_chain[13] << 32) | _chain[12]) + (ulong)n * 8;
-        fixed (byte* buffer = _buffer)
+        fixed (byte* buffer = &_buffer[0])
         {
             var block = new Span<byte>(buffer, BlockLength);
             block[n] = 0x80;

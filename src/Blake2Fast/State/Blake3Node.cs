@@ -40,9 +40,9 @@ internal unsafe struct Blake3Node
     /// </summary>
     public static Blake3Node Parent(ref uint key, uint modeFlags, InstructionSet instructionSet, ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
     {
-        Blake3BlockBytes block;
-        left.Slice(0, 32).CopyTo(new Span<byte>(block.B, 32));
-        right.Slice(0, 32).CopyTo(new Span<byte>(block.B + 32, 32));
+        Unsafe.SkipInit(out Blake3BlockBytes block);
+        left.Slice(0, 32).CopyTo(new Span<byte>(Unsafe.AsPointer(ref block.B[0]), 32));
+        right.Slice(0, 32).CopyTo(new Span<byte>(Unsafe.AsPointer(ref block.B[32]), 32));
         var node = new Blake3Node(ref key, ref block.B[0], 64, 0, modeFlags | Blake3Flags.Parent, instructionSet);
         block = default;
         return node;

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -111,7 +112,7 @@ internal static unsafe class Blake3Parallel
         byte* cvs = stackalloc byte[SlicesPerRound * 32];
         try
         {
-            var round = new Round(&key.W[0], tree.Flags, tree.InstructionSet, sliceChunks, cvs) { File = file, FileOffset = fileOffset };
+            var round = new Round((uint*)Unsafe.AsPointer(ref key.W[0]), tree.Flags, tree.InstructionSet, sliceChunks, cvs) { File = file, FileOffset = fileOffset };
             long stacked = 0;
             while (stacked < slices)
             {

@@ -324,7 +324,7 @@ internal unsafe struct Blake3Tree
     public static Blake3Tree Restore(ReadOnlySpan<byte> body, uint flags, int blocksCompressed, int blockLength, int stackLength, ulong firstChunk,
         InstructionSet instructionSet)
     {
-        Blake3Words key;
+        Unsafe.SkipInit(out Blake3Words key);
         Blake3Words.Read(body.Slice(8), ref key.W[0]);
         var tree = new Blake3Tree(ref key.W[0], flags, instructionSet);
         key = default;
@@ -482,7 +482,7 @@ internal unsafe struct Blake3Tree
     /// <summary>Merges the top two stacked CVs until <paramref name="keep"/> are left.</summary>
     private void MergeDown(int keep)
     {
-        Blake3Words parent;
+        Unsafe.SkipInit(out Blake3Words parent);
         while (_stackLength > keep)
         {
             // The two top CVs lie side by side: they are the parent's block as they stand.
@@ -521,6 +521,6 @@ internal unsafe struct Blake3Tree
     /// <summary>The chaining values of the completed subtrees, 32 bytes each.</summary>
     private struct CvStack
     {
-        public fixed byte B[MaxStack * 32];
+        public CvBytes B;
     }
 }

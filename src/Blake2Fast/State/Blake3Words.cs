@@ -6,9 +6,9 @@ using System.Runtime.InteropServices;
 namespace Blake2Fast.State;
 
 /// <summary>Eight BLAKE3 words: a key or a chaining value.</summary>
-internal unsafe struct Blake3Words
+internal struct Blake3Words
 {
-    public fixed uint W[8];
+    public Words8 W;
 
     /// <summary>Reads 32 little-endian bytes into the eight words at <paramref name="words"/>.</summary>
     // On little-endian CPUs the words are the bytes: one 32-byte copy, which the JIT emits as a vector move.
@@ -37,7 +37,8 @@ internal unsafe struct Blake3Words
 }
 
 /// <summary>One 64-byte BLAKE3 block.</summary>
-internal unsafe struct Blake3BlockBytes
+internal struct Blake3BlockBytes
 {
-    public fixed byte B[64];
+    public Bytes64 B;
 }
+

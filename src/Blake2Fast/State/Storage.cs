@@ -2,34 +2,33 @@ using System.Runtime.InteropServices;
 
 namespace Blake2Fast.State;
 
+// Each storage is its chain followed by its buffer, reached through a ref to the whole (Blake2State), with the chain's
+// word as its first field for alignment. A declared size, not fixed buffers: see InlineBuffers.cs.
+
 /// <summary>Storage for BLAKE2b's chain (12 words) and block buffer, inline in the state.</summary>
-[StructLayout(LayoutKind.Sequential)]
-internal unsafe struct Blake2bStorage
+[StructLayout(LayoutKind.Sequential, Size = 12 * 8 + 128)]
+internal struct Blake2bStorage
 {
-    public fixed ulong Chain[12];
-    public fixed byte Buffer[128];
+    private ulong _chain0;
 }
 
 /// <summary>Storage for BLAKE2s's chain (12 words) and block buffer, inline in the state.</summary>
-[StructLayout(LayoutKind.Sequential)]
-internal unsafe struct Blake2sStorage
+[StructLayout(LayoutKind.Sequential, Size = 12 * 4 + 64)]
+internal struct Blake2sStorage
 {
-    public fixed uint Chain[12];
-    public fixed byte Buffer[64];
+    private uint _chain0;
 }
 
 /// <summary>BLAKE2bp: 4 leaf chains in lane layout (word w of leaf k at 4w + k) and two superblocks of buffer.</summary>
-[StructLayout(LayoutKind.Sequential)]
-internal unsafe struct Blake2bpStorage
+[StructLayout(LayoutKind.Sequential, Size = 12 * 4 * 8 + 2 * 4 * 128)]
+internal struct Blake2bpStorage
 {
-    public fixed ulong Chain[12 * 4];
-    public fixed byte Buffer[2 * 4 * 128];
+    private ulong _chain0;
 }
 
 /// <summary>BLAKE2sp: 8 leaf chains in lane layout (word w of leaf k at 8w + k) and two superblocks of buffer.</summary>
-[StructLayout(LayoutKind.Sequential)]
-internal unsafe struct Blake2spStorage
+[StructLayout(LayoutKind.Sequential, Size = 12 * 8 * 4 + 2 * 8 * 64)]
+internal struct Blake2spStorage
 {
-    public fixed uint Chain[12 * 8];
-    public fixed byte Buffer[2 * 8 * 64];
+    private uint _chain0;
 }
