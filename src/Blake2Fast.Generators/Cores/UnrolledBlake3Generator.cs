@@ -330,7 +330,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
         s.AppendLine("        [MethodImpl(MethodImplOptions.NoInlining)]");
         s.AppendLine("        public static void Compress(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)");
         s.AppendLine("        {");
-        s.AppendLine("            Block swapped;");
+        s.AppendLine("            Unsafe.SkipInit(out Block swapped);");
         s.AppendLine("            fixed (uint* h = &cv)");
         s.AppendLine("            fixed (byte* b = &block)");
         s.AppendLine("            {");
@@ -348,7 +348,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
         s.AppendLine("        [MethodImpl(MethodImplOptions.NoInlining)]");
         s.AppendLine("        public static void CompressXof(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)");
         s.AppendLine("        {");
-        s.AppendLine("            Block swapped;");
+        s.AppendLine("            Unsafe.SkipInit(out Block swapped);");
         s.AppendLine("            fixed (uint* h = &cv)");
         s.AppendLine("            fixed (byte* b = &block)");
         s.AppendLine("            fixed (byte* o = &output)");
@@ -371,7 +371,7 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
         s.AppendLine("        [MethodImpl(MethodImplOptions.NoInlining)]");
         s.AppendLine("        public static void CompressBlocks(ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)");
         s.AppendLine("        {");
-        s.AppendLine("            Block swapped;");
+        s.AppendLine("            Unsafe.SkipInit(out Block swapped);");
         s.AppendLine("            fixed (uint* h = &cv)");
         s.AppendLine("            fixed (byte* start = &input)");
         s.AppendLine("            {");
@@ -401,7 +401,9 @@ public sealed class UnrolledBlake3Generator : IIncrementalGenerator
         s.AppendLine("            Unsafe.WriteUnaligned(p, global::System.BitConverter.IsLittleEndian ? value : global::System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(value));");
         s.AppendLine();
         s.AppendLine("        /// <summary>One block's words, byte-swapped, for big-endian machines.</summary>");
-        s.AppendLine("        private struct Block { public fixed uint Words[16]; }");
+        // A declared size rather than a fixed buffer: see State/InlineBuffers.cs (a frame holding a fixed buffer gets a stack cookie).
+        s.AppendLine("        [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Sequential, Size = 64)]");
+        s.AppendLine("        private struct Block { private uint _first; public uint* Words => (uint*)Unsafe.AsPointer(ref _first); }");
         s.AppendLine("    }");
         s.AppendLine("}");
         return s.ToString();

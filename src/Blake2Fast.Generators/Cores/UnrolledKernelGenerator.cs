@@ -224,7 +224,7 @@ internal static class Blake2Round
         s.AppendLine("        {");
         // Big-endian machines read each block through a byte-swapped copy; on little-endian ones the test is a JIT
         // constant and the copy disappears, so every message word is a load straight from the caller's memory.
-        s.AppendLine("            Block swapped; // written before it is read (SkipLocalsInit), and only on big-endian machines");
+        s.AppendLine("            Unsafe.SkipInit(out Block swapped); // written before it is read, and only on big-endian machines");
         s.AppendLine($"            fixed ({word}* h = &chain)");
         s.AppendLine("            fixed (byte* start = &input)");
         s.AppendLine("            {");
@@ -270,7 +270,9 @@ internal static class Blake2Round
         s.AppendLine("        }");
         s.AppendLine();
         s.AppendLine("        /// <summary>One block's words, byte-swapped, for big-endian machines.</summary>");
-        s.AppendLine($"        private struct Block {{ public fixed {word} Words[16]; }}");
+        // A declared size rather than a fixed buffer: see State/InlineBuffers.cs (a frame holding a fixed buffer gets a stack cookie).
+        s.AppendLine($"        [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Sequential, Size = 16 * sizeof({word}))]");
+        s.AppendLine($"        private struct Block {{ private {word} _first; public {word}* Words => ({word}*)Unsafe.AsPointer(ref _first); }}");
         s.AppendLine("    }");
         s.AppendLine("}");
         return s.ToString();
