@@ -33,7 +33,7 @@ internal unsafe struct Blake3Tree
     /// <summary>Stack bytes for a batch of <paramref name="chunks"/>: their CVs, then room for idle lanes. Sized to the batch, so a few chunks do not touch the 34 KiB a full one does.</summary>
     private static int Room(int chunks) => chunks * 32 + Blake3Batches.MaxLanes * 64 + 64;
 
-    // Fixed buffers inside private structs: a fixed field of a public struct would make its generated buffer type public.
+    // Inline buffers of a declared size (InlineBuffers.cs), not fixed buffers.
     private Blake3Words _key;
     private Blake3Words _chunkCv;
     private Blake3BlockBytes _block;
