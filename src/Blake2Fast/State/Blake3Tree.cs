@@ -281,17 +281,19 @@ internal unsafe struct Blake3Tree
 
     public readonly void Save(Span<byte> body)
     {
+        // The buffers' indexers are not readonly members: read them through a ref, not through defensive copies.
+        ref Blake3Tree tree = ref Unsafe.AsRef(in this);
         BinaryPrimitives.WriteUInt64LittleEndian(body, _chunkCounter);
         for (int i = 0; i < 8; i++)
         {
-            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(8 + 4 * i), _key.W[i]);
-            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(40 + 4 * i), _chunkCv.W[i]);
+            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(8 + 4 * i), tree._key.W[i]);
+            BinaryPrimitives.WriteUInt32LittleEndian(body.Slice(40 + 4 * i), tree._chunkCv.W[i]);
         }
         int at = 72;
         for (int i = 0; i < _blockLength; i++)
-            body[at++] = _block.B[i];
+            body[at++] = tree._block.B[i];
         for (int i = 0; i < 32 * _stackLength; i++)
-            body[at++] = _stack.B[i];
+            body[at++] = tree._stack.B[i];
         if (_firstChunk != 0)
             BinaryPrimitives.WriteUInt64LittleEndian(body.Slice(at), _firstChunk);
     }

@@ -41,4 +41,3 @@ internal struct Blake3BlockBytes
 {
     public Bytes64 B;
 }
-
