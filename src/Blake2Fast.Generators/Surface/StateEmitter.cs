@@ -43,9 +43,9 @@ internal static class StateEmitter
         w.Line();
         w.Line($"internal static {s} Create(in Blake2Parameters parameters) => new(parameters, {m.InstructionSetChoice});");
         w.Line();
-        // The one-shot overloads skip the state: the engine hashes with the chain and one block on the stack. Each
-        // validates digestLength and key once (Parameters), then calls the engine state's Hash directly; the engine
-        // refuses a short output, naming it, before writing.
+        // The one-shot overloads skip the state: the engine hashes with the chain and one block on the stack. The
+        // simple ones pass digestLength and key down as they are (no parameter block), checked and named there; the
+        // engine refuses a short output, naming it, before writing.
         w.Doc("<summary>Validates and names <c>digestLength</c> and <c>key</c>: the parameters of the simple overloads.</summary>");
         w.Line($"[MethodImpl(MethodImplOptions.AggressiveInlining)]");
         w.Line($"internal static Blake2Parameters Parameters(int digestLength, ReadOnlySpan<byte> key) => Blake2Parameters.Simple(digestLength, key, {m.MaxDigestLength});");
@@ -56,9 +56,8 @@ internal static class StateEmitter
         w.Doc("<summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written); returns the digest length.</summary>");
         w.Line($"internal static int Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");
         w.Line("{");
-        w.Line("    Blake2Parameters parameters = Parameters(digestLength, key);");
-        w.Line($"    {inner}.Hash(parameters, {m.InstructionSetChoice}, input, output, outputName);");
-        w.Line("    return parameters.DigestLength;");
+        w.Line($"    {inner}.Hash(digestLength, key, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line("    return digestLength;");
         w.Line("}");
         w.Line();
         w.Line($"internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
@@ -66,9 +65,8 @@ internal static class StateEmitter
         w.Line();
         w.Line($"internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)");
         w.Line("{");
-        w.Line("    Blake2Parameters parameters = Parameters(digestLength, key);");
-        w.Line("    byte[] digest = new byte[parameters.DigestLength];");
-        w.Line($"    {inner}.Hash(parameters, {m.InstructionSetChoice}, input, digest, \"output\");");
+        w.Line("    byte[] digest = new byte[DigestLengthOf(digestLength, key)];");
+        w.Line($"    {inner}.Hash(digestLength, key, {m.InstructionSetChoice}, input, digest, \"output\");");
         w.Line("    return digest;");
         w.Line("}");
         w.Line();

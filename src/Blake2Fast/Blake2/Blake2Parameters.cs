@@ -81,11 +81,18 @@ public ref struct Blake2Parameters
     /// <summary>The parameters of the simple overloads, checked with the names those overloads give their arguments.</summary>
     internal static Blake2Parameters Simple(int digestLength, ReadOnlySpan<byte> key, int maxLength)
     {
+        CheckSimple(digestLength, key, maxLength);
+        return new Blake2Parameters { DigestLength = digestLength, Key = key };
+    }
+
+    /// <summary>The checks of <see cref="Simple"/>, for the one-shot paths that go on without a parameter block.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    internal static void CheckSimple(int digestLength, ReadOnlySpan<byte> key, int maxLength)
+    {
         if (digestLength < 1 || digestLength > maxLength)
             ThrowHelper.DigestLengthOutOfRange(nameof(digestLength), digestLength, maxLength);
         if (key.Length > maxLength)
             ThrowHelper.TooLong(nameof(key), maxLength);
-        return new Blake2Parameters { DigestLength = digestLength, Key = key };
     }
 
     /// <summary>

@@ -68,10 +68,15 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
         }
     }
 
-    /// <summary>One-shot hashing without a state (see <see cref="IHashEngine{TStorage}.Hash"/>).</summary>
+    /// <summary>One-shot hashing without a state (see <see cref="IHashEngine{TStorage}.Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
     public static void Hash(in Blake2Parameters parameters, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         default(TEngine).Hash(instructionSet, parameters, input, output, outputName);
+
+    /// <summary>One-shot hashing with a digest length and a key, checked and named here.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
+    public static void Hash(int digestLength, ReadOnlySpan<byte> key, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        default(TEngine).Hash(instructionSet, digestLength, key, input, output, outputName);
 
     public void Update(ReadOnlySpan<byte> input)
     {

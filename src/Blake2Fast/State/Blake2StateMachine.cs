@@ -29,53 +29,64 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Initialize(ref T chain, ref byte buffer, out int bufferLength, in Blake2Parameters parameters, uint xofLength = 0, bool keyBlock = true)
     {
-        TWord w = default;
-        int wordSize = Unsafe.SizeOf<T>();
-        uint word0 = parameters.SequentialWord0(wordSize, xofLength, out int digestLength);
+        uint word0 = parameters.SequentialWord0(Unsafe.SizeOf<T>(), xofLength, out int digestLength);
         if (word0 != 0)
-        {
-#if NET8_0_OR_GREATER
-            // As the row kernels read them: two rows of four words, each one vector store. A vector load that spans
-            // several smaller stores still in flight cannot take its data from them and waits for them to reach the
-            // cache (store forwarding), a stall that would land on every short hash. The scalar kernels' word loads
-            // are served from these stores as well.
-            if (typeof(T) == typeof(ulong) && Vector256.IsHardwareAccelerated)
-            {
-                ref ulong c = ref Unsafe.As<T, ulong>(ref chain);
-                Vector256.Create(Blake2Constants.IVb0 ^ word0, Blake2Constants.IVb1, Blake2Constants.IVb2, Blake2Constants.IVb3).StoreUnsafe(ref c);
-                Vector256.Create(Blake2Constants.IVb4, Blake2Constants.IVb5, Blake2Constants.IVb6, Blake2Constants.IVb7).StoreUnsafe(ref c, 4);
-            }
-            else if (typeof(T) == typeof(uint) && Vector128.IsHardwareAccelerated)
-            {
-                ref uint c = ref Unsafe.As<T, uint>(ref chain);
-                Vector128.Create(Blake2Constants.IVs0 ^ word0, Blake2Constants.IVs1, Blake2Constants.IVs2, Blake2Constants.IVs3).StoreUnsafe(ref c);
-                Vector128.Create(Blake2Constants.IVs4, Blake2Constants.IVs5, Blake2Constants.IVs6, Blake2Constants.IVs7).StoreUnsafe(ref c, 4);
-            }
-            else
-#endif
-            {
-                // Written out: looped, IV(i) stays a switch on i (a jump table, seven indirect jumps per call).
-                chain = w.Xor(w.IV(0), w.FromUInt32(word0));
-                Unsafe.Add(ref chain, 1) = w.IV(1);
-                Unsafe.Add(ref chain, 2) = w.IV(2);
-                Unsafe.Add(ref chain, 3) = w.IV(3);
-                Unsafe.Add(ref chain, 4) = w.IV(4);
-                Unsafe.Add(ref chain, 5) = w.IV(5);
-                Unsafe.Add(ref chain, 6) = w.IV(6);
-                Unsafe.Add(ref chain, 7) = w.IV(7);
-            }
-        }
+            SetChain(ref chain, word0);
         else
             digestLength = InitializeFromBlock(ref chain, parameters, xofLength);
+        bufferLength = BufferKey(ref buffer, keyBlock ? parameters.Key : default);
+        return digestLength;
+    }
+
+    /// <summary>The chain of a plain sequential hash, from parameter word 0 alone; the counters and flags zeroed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void SetChain(ref T chain, uint word0)
+    {
+        TWord w = default;
+#if NET8_0_OR_GREATER
+        // As the row kernels read them: two rows of four words, each one vector store. A vector load that spans
+        // several smaller stores still in flight cannot take its data from them and waits for them to reach the
+        // cache (store forwarding), a stall that would land on every short hash. The scalar kernels' word loads
+        // are served from these stores as well.
+        if (typeof(T) == typeof(ulong) && Vector256.IsHardwareAccelerated)
+        {
+            ref ulong c = ref Unsafe.As<T, ulong>(ref chain);
+            Vector256.Create(Blake2Constants.IVb0 ^ word0, Blake2Constants.IVb1, Blake2Constants.IVb2, Blake2Constants.IVb3).StoreUnsafe(ref c);
+            Vector256.Create(Blake2Constants.IVb4, Blake2Constants.IVb5, Blake2Constants.IVb6, Blake2Constants.IVb7).StoreUnsafe(ref c, 4);
+        }
+        else if (typeof(T) == typeof(uint) && Vector128.IsHardwareAccelerated)
+        {
+            ref uint c = ref Unsafe.As<T, uint>(ref chain);
+            Vector128.Create(Blake2Constants.IVs0 ^ word0, Blake2Constants.IVs1, Blake2Constants.IVs2, Blake2Constants.IVs3).StoreUnsafe(ref c);
+            Vector128.Create(Blake2Constants.IVs4, Blake2Constants.IVs5, Blake2Constants.IVs6, Blake2Constants.IVs7).StoreUnsafe(ref c, 4);
+        }
+        else
+#endif
+        {
+            // Written out: looped, IV(i) stays a switch on i (a jump table, seven indirect jumps per call).
+            chain = w.Xor(w.IV(0), w.FromUInt32(word0));
+            Unsafe.Add(ref chain, 1) = w.IV(1);
+            Unsafe.Add(ref chain, 2) = w.IV(2);
+            Unsafe.Add(ref chain, 3) = w.IV(3);
+            Unsafe.Add(ref chain, 4) = w.IV(4);
+            Unsafe.Add(ref chain, 5) = w.IV(5);
+            Unsafe.Add(ref chain, 6) = w.IV(6);
+            Unsafe.Add(ref chain, 7) = w.IV(7);
+        }
         for (int i = 8; i < 12; i++)
             Unsafe.Add(ref chain, i) = default;
+    }
 
-        ReadOnlySpan<byte> key = parameters.Key;
+    /// <summary>Zeroes the buffer and, for a keyed hash, puts the key in it (the key block).</summary>
+    /// <returns>The buffered length: a block with a key, else 0.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int BufferKey(ref byte buffer, ReadOnlySpan<byte> key)
+    {
         ZeroBytes.Clear(ref buffer, BlockSize);
-        if (keyBlock && !key.IsEmpty)
-            Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
-        bufferLength = key.IsEmpty || !keyBlock ? 0 : BlockSize;
-        return digestLength;
+        if (key.IsEmpty)
+            return 0;
+        Unsafe.CopyBlockUnaligned(ref buffer, ref MemoryMarshal.GetReference(key), (uint)key.Length);
+        return BlockSize;
     }
 
     // Out of line: the full parameter block is the rare case, and its 64-byte stackalloc would otherwise make every
@@ -89,6 +100,8 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         ref byte p = ref block[0];
         for (int i = 0; i < 8; i++)
             Unsafe.Add(ref chain, i) = w.Xor(w.IV(i), w.Load(ref p, i));
+        for (int i = 8; i < 12; i++)
+            Unsafe.Add(ref chain, i) = default;
         return digestLength;
     }
 
@@ -133,9 +146,8 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
 
     /// <summary>
     /// One-shot hashing: the same steps as a state's Initialize, Update and Finish, with the chain and one block
-    /// on the stack and none of a state's bookkeeping. Full blocks are compressed straight from the input; only the
-    /// last (1..BlockSize bytes) is copied, into a block zeroed beforehand with fixed-size stores. An output
-    /// shorter than the digest throws, naming <c>outputName</c>, before anything is written.
+    /// on the stack and none of a state's bookkeeping. An output shorter than the digest throws, naming
+    /// <c>outputName</c>, before anything is written.
     /// </summary>
     public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
@@ -144,6 +156,39 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         ref T chain = ref Message16<T>.First(ref chainWords);
         ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
         int digestLength = Initialize(ref chain, ref block, out int buffered, parameters);
+        HashInitialized(instructionSet, ref chain, ref block, buffered, parameters.LastNode, input, output, digestLength, outputName);
+    }
+
+    /// <summary>
+    /// <see cref="Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
+    /// overloads (a digest length and a key, checked and named here). The chain comes from parameter word 0: no
+    /// parameter block is built, passed by reference and read back field by field, a measurable share of a short
+    /// hash wherever the caller does not inline it all (NativeAOT, no dynamic PGO, calls through a delegate).
+    /// </summary>
+    // Out of line, as one frame under the public method: inlined into it, the JIT runs out of inlining budget
+    // before the finish and leaves it, and a span constructor, as calls.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        Blake2Parameters.CheckSimple(digestLength, key, 8 * Unsafe.SizeOf<T>());
+        Unsafe.SkipInit(out Message16<T> chainWords);
+        Unsafe.SkipInit(out Message16<T> blockWords);
+        ref T chain = ref Message16<T>.First(ref chainWords);
+        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
+        SetChain(ref chain, 0x0101_0000u | (uint)key.Length << 8 | (uint)digestLength);
+        int buffered = BufferKey(ref block, key);
+        HashInitialized(instructionSet, ref chain, ref block, buffered, false, input, output, digestLength, outputName);
+    }
+
+    /// <summary>
+    /// The rest of a one-shot hash once the chain and the key block are set: full blocks are compressed straight from
+    /// the input; only the last (1..BlockSize bytes) is copied, into a block zeroed beforehand with fixed-size stores.
+    /// An output shorter than the digest throws, naming <paramref name="outputName"/>, before anything is written.
+    /// Clears the chain and the block (key-derived, or the input's tail).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HashInitialized(InstructionSet instructionSet, ref T chain, ref byte block, int buffered, bool lastNode, ReadOnlySpan<byte> input, Span<byte> output, int digestLength, string outputName)
+    {
         if (output.Length < digestLength)
             Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
 
@@ -169,9 +214,9 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
                 Internal.LastBlock.CopyPadded64(tail, ref block);
             buffered = length;
         }
-        FinishPadded(instructionSet, ref chain, ref block, buffered, parameters.LastNode, output.Slice(0, digestLength));
-        chainWords = default; // key-derived
-        blockWords = default; // the key block or the input's tail
+        FinishPadded(instructionSet, ref chain, ref block, buffered, lastNode, output.Slice(0, digestLength));
+        Unsafe.As<T, Message16<T>>(ref chain) = default; // key-derived
+        Unsafe.As<byte, Message16<T>>(ref block) = default; // the key block or the input's tail
     }
 
     /// <summary>Compresses the final block and writes the digest's first <c>output.Length</c> bytes.</summary>

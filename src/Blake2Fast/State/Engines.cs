@@ -25,6 +25,12 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
 
     /// <summary>One-shot hashing into <paramref name="output"/>; too short, it throws naming <paramref name="outputName"/> before writing.</summary>
     void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
+
+    /// <summary>
+    /// <see cref="Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
+    /// overloads: <paramref name="digestLength"/> and <paramref name="key"/> are checked and named here.
+    /// </summary>
+    void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
 }
 
 /// <summary>Plain (sequential) BLAKE2 over a storage of one chain and one block of buffer.</summary>
@@ -55,4 +61,8 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
     public void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         Blake2StateMachine<T, TWord, TCompressor>.Hash(instructionSet, parameters, input, output, outputName);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
+    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        Blake2StateMachine<T, TWord, TCompressor>.Hash(instructionSet, digestLength, key, input, output, outputName);
 }

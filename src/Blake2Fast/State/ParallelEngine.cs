@@ -254,6 +254,9 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         root.Clear();
     }
 
+    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        Hash(instructionSet, Blake2Parameters.Simple(digestLength, key, 8 * Unsafe.SizeOf<T>()), input, output, outputName);
+
     /// <summary>
     /// One-shot hashing without a state: the same steps as Initialize, Update and Finish, but whole superblocks
     /// and the first superblock of the tail are compressed straight from the input; only the last (at most a
