@@ -7,7 +7,8 @@ namespace Blake2Fast.Tests;
 /// <summary>
 /// BLAKE2's first-call compact compression (<c>Blake2Compact</c>, <c>KernelSet.StartingOn</c>): against the portable
 /// kernels (counters carrying, final flags, partial increments, several blocks), the digests while the default entry
-/// runs it against those of the default kernel, and the hand-over past its budget.
+/// runs it against those of the default kernel, and the hand-over past its budget (which also moves the one-shot calls
+/// from their tiered code to their fully optimized copy).
 /// </summary>
 [Collection(KernelWarmupCollection.Name)]
 public class Blake2CompactTests
@@ -90,10 +91,13 @@ public class Blake2CompactTests
             KernelTable.Blake2s.UseCompact(true);
             Assert.Equal(compactB, (nint)KernelTable.Blake2b.Entry(InstructionSets.DefaultB));
             Assert.Equal(compactS, (nint)KernelTable.Blake2s.Entry(InstructionSets.DefaultS));
+            Assert.True(KernelTable.Blake2b.Starting && KernelTable.Blake2s.Starting); // one-shot calls on the tiered route
             Assert.Equal(expected, Digests());
             // 20,000 bytes are more blocks than the budget: the default kernels have the entries again.
             Assert.NotEqual(compactB, (nint)KernelTable.Blake2b.Entry(InstructionSets.DefaultB));
             Assert.NotEqual(compactS, (nint)KernelTable.Blake2s.Entry(InstructionSets.DefaultS));
+            Assert.False(KernelTable.Blake2b.Starting || KernelTable.Blake2s.Starting); // and on the optimized one
+            Assert.Equal(expected, Digests());
         }
         finally
         {

@@ -10,6 +10,9 @@ namespace Blake2Fast.Cores;
 internal interface ICompressor<T> where T : struct
 {
     void Compress(InstructionSet instructionSet, ref T chain, ref byte input, nuint blocks, uint increment);
+
+    /// <summary>Whether the job still starts on its compact kernel (<see cref="KernelSet{T}.Starting"/>).</summary>
+    bool Starting { get; }
 }
 
 /// <summary>Runs the leaves of a parallel mode side by side over whole superblocks (one block per leaf).</summary>
@@ -37,6 +40,8 @@ internal readonly unsafe struct Blake2bCompressor : ICompressor<ulong>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Compress(InstructionSet instructionSet, ref ulong chain, ref byte input, nuint blocks, uint increment) =>
         KernelTable.Blake2b.Entry(instructionSet)(ref chain, ref input, blocks, increment);
+
+    public bool Starting => KernelTable.Blake2b.Starting;
 }
 
 /// <summary>BLAKE2s's kernels.</summary>
@@ -45,6 +50,8 @@ internal readonly unsafe struct Blake2sCompressor : ICompressor<uint>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Compress(InstructionSet instructionSet, ref uint chain, ref byte input, nuint blocks, uint increment) =>
         KernelTable.Blake2s.Entry(instructionSet)(ref chain, ref input, blocks, increment);
+
+    public bool Starting => KernelTable.Blake2s.Starting;
 }
 
 /// <summary>

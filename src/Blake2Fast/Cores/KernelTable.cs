@@ -355,6 +355,12 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     private nint _compact, _own;
 
     /// <summary>
+    /// Whether the default entry still runs the compact kernel (<see cref="StartingOn"/>): a process's first hashes,
+    /// for which the states keep to code that is cheap to compile.
+    /// </summary>
+    public bool Starting { get; private set; }
+
+    /// <summary>
     /// Where the JIT compiles: the default instruction set's entry starts on <paramref name="compact"/>, whose code
     /// costs a fraction of the default kernel's to compile, so that a process's first small hash does not wait for the
     /// kernel; the compact code hands the entry over (<see cref="TakeOver"/>). Not under NativeAOT, where every kernel
@@ -366,7 +372,7 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
         _own = Entries[(int)Default];
 #if !NETSTANDARD2_0
         if (System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeCompiled && !Requested)
-            Entries[(int)Default] = _compact;
+            UseCompact(true);
 #endif
         return this;
     }
@@ -378,11 +384,15 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     internal void TakeOver(ref T chain, ref byte input, nuint blocks, uint increment)
     {
         ((delegate*<ref T, ref byte, nuint, uint, void>)_own)(ref chain, ref input, blocks, increment);
-        Entries[(int)Default] = _own;
+        UseCompact(false);
     }
 
-    /// <summary>Whether the default instruction set's entry runs the compact kernel, or its own (for the tests).</summary>
-    internal void UseCompact(bool compact) => Entries[(int)Default] = compact ? _compact : _own;
+    /// <summary>Whether the default instruction set's entry runs the compact kernel, or its own (also for the tests).</summary>
+    internal void UseCompact(bool compact)
+    {
+        Entries[(int)Default] = compact ? _compact : _own;
+        Starting = compact;
+    }
 
     internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);
 

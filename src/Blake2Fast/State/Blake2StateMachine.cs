@@ -168,7 +168,20 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     // Out of line, as one frame under the public method: inlined into it, the JIT runs out of inlining budget
     // before the finish and leaves it, and a span constructor, as calls.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    public static void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        HashSimple(instructionSet, digestLength, key, input, output, outputName);
+
+    /// <summary>The same, compiled fully optimized at its first call: never tier 0, never waiting for tier 1.</summary>
+#if NET8_0_OR_GREATER
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+#else
+    [MethodImpl(MethodImplOptions.NoInlining)] // netstandard's runtimes: no compact start either (KernelSet.StartingOn)
+#endif
+    public static void HashOptimized(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        HashSimple(instructionSet, digestLength, key, input, output, outputName);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HashSimple(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         Blake2Parameters.CheckSimple(digestLength, key, 8 * Unsafe.SizeOf<T>());
         Unsafe.SkipInit(out Message16<T> chainWords);
