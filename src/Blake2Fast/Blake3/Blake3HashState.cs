@@ -137,7 +137,29 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     }
 
     /// <summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>
-    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+    /// <remarks>
+    /// A process's first hashes (until the row kernels are compiled in the background, <see cref="Blake3Warmup"/>) run
+    /// tiered code, cheap to compile; later ones a copy compiled fully optimized at its first call, where tiering would
+    /// take hundreds of milliseconds to get.
+    /// </remarks>
+    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        if (Blake3Warmup.RowsCompiled)
+            HashOptimized(digestLength, key, input, output, outputName);
+        else
+            HashTiered(digestLength, key, input, output, outputName);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void HashTiered(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
+
+#if NET8_0_OR_GREATER
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+#else
+    [MethodImpl(MethodImplOptions.NoInlining)] // netstandard's runtimes: no warm-up either
+#endif
+    private static void HashOptimized(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

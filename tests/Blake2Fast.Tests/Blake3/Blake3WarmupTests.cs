@@ -123,6 +123,13 @@ public class Blake3WarmupTests
             {
                 byte[] digest = new byte[size % 3 == 0 ? 32 : 131]; // past 32 bytes, the extended output
                 Blake3HashState.Hash(digest.Length, k, input.AsSpan(0, size), digest, "output", set);
+                if (set == InstructionSets.DefaultBlake3)
+                {
+                    // The public one-shot route: its tiered code or its optimized copy, as RowsCompiled says.
+                    byte[] routed = new byte[digest.Length];
+                    Blake3HashState.Hash(routed.Length, k, input.AsSpan(0, size), routed, "output");
+                    Assert.Equal(digest, routed);
+                }
                 digests.Add(digest);
             }
             Blake3HashState state = Blake3HashState.Create(32, ReadOnlySpan<byte>.Empty, set);
