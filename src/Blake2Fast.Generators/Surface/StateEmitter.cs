@@ -46,12 +46,13 @@ internal static class StateEmitter
         // The one-shot overloads skip the state: the engine hashes with the chain and one block on the stack. The
         // simple ones pass digestLength and key down as they are (no parameter block), checked and named there; the
         // engine refuses a short output, naming it, before writing.
-        w.Doc("<summary>Validates and names <c>digestLength</c> and <c>key</c>: the parameters of the simple overloads.</summary>");
-        w.Line($"[MethodImpl(MethodImplOptions.AggressiveInlining)]");
-        w.Line($"internal static Blake2Parameters Parameters(int digestLength, ReadOnlySpan<byte> key) => Blake2Parameters.Simple(digestLength, key, {m.MaxDigestLength});");
-        w.Line();
         w.Doc("<summary>Validates and names <c>digestLength</c> and <c>key</c>; returns the digest length.</summary>");
-        w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key) => Parameters(digestLength, key).DigestLength;");
+        w.Line($"[MethodImpl(MethodImplOptions.AggressiveInlining)]");
+        w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key)");
+        w.Line("{");
+        w.Line($"    Blake2Parameters.CheckSimple(digestLength, key, {m.MaxDigestLength});");
+        w.Line("    return digestLength;");
+        w.Line("}");
         w.Line();
         w.Doc("<summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written); returns the digest length.</summary>");
         w.Line($"internal static int Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");

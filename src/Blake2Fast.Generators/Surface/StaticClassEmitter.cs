@@ -387,20 +387,12 @@ internal static class StaticClassEmitter
             $"<returns><see langword=\"false\"/>, with nothing written and <paramref name=\"bytesWritten\"/> 0, if <paramref name=\"destination\"/> is too short; otherwise <paramref name=\"bytesWritten\"/> is {size}.</returns>",
             lengthDoc, keyDoc);
         w.Open($"public static bool TryHashData({lk}ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)");
-        if (m.Blake2State)
-        {
-            w.Line($"Blake2Parameters parameters = {s}.Parameters({v.LenArg(len)}, {v.KeyArg(key)});");
-            w.Line("int length = parameters.DigestLength;");
-        }
-        else
-            w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
+        w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
         w.Open("if (destination.Length < length)");
         w.Line("bytesWritten = 0;");
         w.Line("return false;");
         w.Close();
-        w.Line(m.Blake2State
-            ? $"{s}.Hash(parameters, source, destination, nameof(destination));"
-            : $"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+        w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
         w.Line("bytesWritten = length;");
         w.Line("return true;");
         w.Close();
