@@ -43,7 +43,7 @@ internal readonly unsafe struct InstructionSetDeclaration
         Alias = alias;
     }
 
-    public InstructionSet Value { get; }
+    public readonly InstructionSet Value; // fields, not properties: see Kernel
 
     /// <summary>As <c>BLAKE2FAST_CORE</c> and <c>CompressionCore</c> spell it.</summary>
     public string Name { get; }
@@ -51,10 +51,10 @@ internal readonly unsafe struct InstructionSetDeclaration
     /// <summary>Another spelling <see cref="InstructionSets.Parse"/> accepts.</summary>
     public string? Alias { get; }
 
-    public CpuArchitecture Architecture { get; }
+    public readonly CpuArchitecture Architecture;
 
     /// <summary>Its place in its architecture's order: each instruction set is a superset of those of lower rank.</summary>
-    public int Rank { get; }
+    public readonly int Rank;
 
     /// <summary>Whether this CPU and runtime run it (kernels may ask more, such as little-endian order).</summary>
     public bool IsSupported => _isSupported();

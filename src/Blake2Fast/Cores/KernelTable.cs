@@ -176,30 +176,32 @@ internal readonly struct Kernel
         WovenRow = wovenRow;
     }
 
-    public InstructionSet InstructionSet { get; }
-    public bool IsSupported { get; }
+    // Fields, not properties, here and in the sets and declarations: every getter would be one more method the JIT
+    // compiles before a process's first hash.
+    public readonly InstructionSet InstructionSet;
+    public readonly bool IsSupported;
 
     /// <summary>
     /// Whether the kernel holds one message's state in vector rows, the layout that
     /// <see cref="CpuRules.PreferScalarForOneMessage"/> sets aside where unrolled scalar code beats it.
     /// </summary>
-    public bool RowLayout { get; }
+    public readonly bool RowLayout;
 
     /// <summary>How many hashes run side by side: 1 for a single-stream kernel.</summary>
-    public int Lanes { get; }
+    public readonly int Lanes;
 
     /// <summary>
     /// Of <see cref="Lanes"/>, how many a row-layout compression woven into a lane kernel's rounds adds to the lane
     /// kernel's group (0 for every other kernel): such a kernel takes a full group plus these, for what is left after
     /// full groups (BLAKE3's <c>Blake3Batches</c>), and is never a job's main kernel.
     /// </summary>
-    public int WovenRow { get; }
+    public readonly int WovenRow;
 
     /// <summary>Its name in reports and tests: the instruction set's, with "row-" for the row layout and "+row" or "+2rows" for a woven row.</summary>
     public string Label => (RowLayout ? "row-" : "") + InstructionSets.Name(InstructionSet) + (WovenRow switch { 0 => "", 1 => "+row", _ => $"+{WovenRow}rows" });
 
     /// <summary>The entry point, typed by the job's set (<see cref="KernelSet{T}"/>, <see cref="Blake3KernelSet"/>).</summary>
-    public nint Entry { get; }
+    public readonly nint Entry;
 }
 
 /// <summary>The kernels of one job, which of them run here, and the one the library uses.</summary>
@@ -242,7 +244,7 @@ internal abstract class KernelSet
     }
 
     /// <summary>Whether <c>BLAKE2FAST_CORE</c> named the instruction set (then its kernel runs from the first call).</summary>
-    protected bool Requested { get; }
+    protected readonly bool Requested;
 
     public string Name { get; }
 
@@ -250,13 +252,13 @@ internal abstract class KernelSet
     public IReadOnlyList<Kernel> Kernels => _kernels;
 
     /// <summary>Entry points by instruction set (see the constructor), read by the typed sets.</summary>
-    protected nint[] Entries { get; }
+    protected readonly nint[] Entries;
 
     /// <summary>
     /// The instruction set new states use, chosen once (the job's class in <see cref="KernelTable"/> holds it as a
     /// static readonly value, <see cref="InstructionSets"/> names it).
     /// </summary>
-    public InstructionSet Default { get; }
+    public readonly InstructionSet Default;
 
     /// <summary>Whether this job has a kernel of its own for <paramref name="instructionSet"/> that runs here.</summary>
     public bool Runs(InstructionSet instructionSet) => Find(instructionSet) is not null;
@@ -315,13 +317,20 @@ internal abstract class KernelSet
     /// </summary>
     internal InstructionSet Choose(string? requested)
     {
-        // Without a request (the usual case, and a process's first hash) the parser is not even compiled.
-        InstructionSet? named = requested is null ? null : InstructionSets.Parse(requested);
+        // Without a request (the usual case, and a process's first hash) the parser is not even compiled, nor is a
+        // nullable's getter.
+        bool named = false;
+        InstructionSet ceiling = default;
+        if (requested is not null && InstructionSets.Parse(requested) is { } parsed) // an unknown name is no request
+        {
+            named = true;
+            ceiling = parsed;
+        }
         foreach (Kernel kernel in _kernels)
         {
             if (!kernel.IsSupported)
                 continue;
-            if (named is { } ceiling ? !InstructionSets.IsAtOrBelow(kernel.InstructionSet, ceiling)
+            if (named ? !InstructionSets.IsAtOrBelow(kernel.InstructionSet, ceiling)
                 // With no request, the CPU's rule may set aside the row-layout kernels (the scalar kernel ends
                 // every list); it reads CPUID, so only a job whose choice it can change asks it.
                 : kernel.RowLayout && CpuRules.PreferScalarForOneMessage)
@@ -358,7 +367,7 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     /// Whether the default entry still runs the compact kernel (<see cref="StartingOn"/>): a process's first hashes,
     /// for which the states keep to code that is cheap to compile.
     /// </summary>
-    public bool Starting { get; private set; }
+    public bool Starting; // set by UseCompact only
 
     /// <summary>
     /// Where the JIT compiles: the default instruction set's entry starts on <paramref name="compact"/>, whose code
