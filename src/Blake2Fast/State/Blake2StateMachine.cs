@@ -168,7 +168,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     // Out of line, as one frame under the public method: inlined into it, the JIT runs out of inlining budget
     // before the finish and leaves it, and a span constructor, as calls.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+    public static void HashTiered(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         HashSimple(instructionSet, digestLength, key, input, output, outputName);
 
     /// <summary>The same, compiled fully optimized at its first call: never tier 0, never waiting for tier 1.</summary>

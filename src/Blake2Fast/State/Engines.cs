@@ -68,7 +68,7 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
     public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         if (default(TCompressor).Starting)
-            Blake2StateMachine<T, TWord, TCompressor>.Hash(instructionSet, digestLength, key, input, output, outputName);
+            Blake2StateMachine<T, TWord, TCompressor>.HashTiered(instructionSet, digestLength, key, input, output, outputName);
         else
             Blake2StateMachine<T, TWord, TCompressor>.HashOptimized(instructionSet, digestLength, key, input, output, outputName);
     }
