@@ -175,7 +175,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
 #if NET8_0_OR_GREATER
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
 #else
-    [MethodImpl(MethodImplOptions.NoInlining)] // netstandard's runtimes: no compact start either (KernelSet.StartingOn)
+    [MethodImpl(MethodImplOptions.NoInlining)] // the netstandard builds cannot name AggressiveOptimization: an ordinary copy
 #endif
     public static void HashOptimized(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         HashSimple(instructionSet, digestLength, key, input, output, outputName);
