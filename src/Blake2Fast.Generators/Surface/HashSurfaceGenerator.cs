@@ -91,6 +91,14 @@ public sealed class HashSurfaceGenerator : IIncrementalGenerator
                 /// </summary>
                 public string? InstructionSet { get; set; }
 
+                /// <summary>
+                /// The original Blake2Fast's 3.0 development had this class, with <c>HashData(key, source)</c> and
+                /// <c>HashData(digestLength, key, source)</c> taking arrays as a keyed hash: with an array second, those two
+                /// shapes are refused at compile time (CS0619) rather than given the BCL's meaning. False for a class the
+                /// original never had, where the shapes have one meaning only.
+                /// </summary>
+                public bool OriginalKeyedHashData { get; set; }
+
                 /// <summary>The many-message engine behind <c>ComputeAndWriteHashes</c>; null for none.</summary>
                 public global::System.Type? Many { get; set; }
 

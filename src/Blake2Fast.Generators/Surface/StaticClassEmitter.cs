@@ -40,8 +40,8 @@ internal static class StaticClassEmitter
         w.Line();
         foreach (var (len, _) in v.Unkeyed)
             HashData(w, v, len, key: false);
-        if (m.Keyed || m.Salted)
-            KeyedTrapGuards(w, v);
+        if (m.OriginalKeyedHashData && m.Keyed)
+            OriginalKeyedHashDataGuards(w, v);
         if (m.Keyed)
             OriginalKeyedDestinations(w, v);
         if (m.Keyed)
@@ -78,8 +78,12 @@ internal static class StaticClassEmitter
         return w.ToString();
     }
 
-    /// <summary>The doc line of a keyed overload's null key (the empty key is in the <see cref="ArgumentException"/> line).</summary>
-    public const string KeyNullDoc = "<exception cref=\"ArgumentNullException\"><paramref name=\"key\"/> is <see langword=\"null\"/>: a keyed hash never runs without its key.</exception>";
+    /// <summary>
+    /// The doc line of a keyed overload's empty key. The key is a span: a null array passed for it arrives as an empty
+    /// span and is refused as empty, with an <see cref="System.ArgumentException"/> (not its subclass for null).
+    /// </summary>
+    public static string KeyEmptyDoc(int maxKeyLength) =>
+        $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is empty (a null array passed for it is empty too) or longer than {maxKeyLength} bytes: a keyed hash never runs without its key.</exception>";
 
     /// <summary>The digest-length and key switches an algorithm has, with the text that goes with each.</summary>
     private sealed class Variants
@@ -145,8 +149,8 @@ internal static class StaticClassEmitter
         public string KeyDoc(bool key) =>
             !key ? ""
             : M.Salted ? $"<exception cref=\"ArgumentException\"><paramref name=\"salt\"/> is not {M.SaltLength} bytes long.</exception>"
-            : KeyNullDoc + (M.ExactKeyLength ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is not exactly {M.MaxKeyLength} bytes long.</exception>"
-            : $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is empty or longer than {M.MaxKeyLength} bytes.</exception>");
+            : M.ExactKeyLength ? $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is not exactly {M.MaxKeyLength} bytes long (an empty key, or a null array passed for it, included).</exception>"
+            : KeyEmptyDoc(M.MaxKeyLength);
 
         public string Size(bool len) => len ? "<paramref name=\"digestLength\"/>" : $"{M.DigestLength} bytes";
     }
@@ -303,20 +307,16 @@ internal static class StaticClassEmitter
     }
 
     /// <summary>
-    /// For each family with a destination, the array-destination overload that makes <c>X.HashData(key, data)</c> with
-    /// two arrays a compile error (<see cref="SurfaceParts.ArrayDestinationGuard"/>).
+    /// <c>X.HashData(key, data)</c> with two arrays (and with a digest length), refused where the original Blake2Fast's
+    /// 3.0 development gave it a keyed meaning (<see cref="SurfaceParts.OriginalKeyedHashDataGuard"/>).
     /// </summary>
-    private static void KeyedTrapGuards(CodeWriter w, Variants v)
+    private static void OriginalKeyedHashDataGuards(CodeWriter w, Variants v)
     {
         SurfaceModel m = v.M;
-        string nested = m.Salted ? "Salted" : "Keyed", key = m.Salted ? "salt" : "key";
         foreach (var (len, _) in v.Unkeyed)
         {
             string lenArg = v.LenCall(len);
-            string keyed = $"{m.ClassName}.{nested}.HashData({lenArg}{key}, source)";
-            SurfaceParts.ArrayDestinationGuard(w, m, "HashData", "int", keyed, v.LenParam(len), lenArg);
-            SurfaceParts.ArrayDestinationGuard(w, m, "TryHashData", "bool", keyed, v.LenParam(len), lenArg);
-            SurfaceParts.ArrayDestinationGuard(w, m, "ComputeAndWriteHash", "void", keyed, v.LenParam(len), lenArg);
+            SurfaceParts.OriginalKeyedHashDataGuard(w, m, $"{m.ClassName}.Keyed.HashData({lenArg}key, source)", v.LenParam(len), lenArg);
         }
     }
 

@@ -39,6 +39,8 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public string ManyInstructionSet = "";
     /// <summary>A fixed-size salt (BLAKE-256/224): the "key" switch of the overloads then takes the salt.</summary>
     public int SaltLength;
+    /// <summary>The original 3.0 development's keyed <c>HashData(key, source)</c> with arrays: those shapes are refused (see the attribute).</summary>
+    public bool OriginalKeyedHashData;
 
     /// <summary>Whether the digest length is the caller's choice (BLAKE2) or fixed (BLAKE-256): fixed omits the digestLength overloads.</summary>
     public bool VariableLength => MinDigestLength < MaxDigestLength;
@@ -77,6 +79,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 case "MaxOutputLength": model.MaxOutputLength = (long)value.Value!; break;
                 case "ExactKeyLength": model.ExactKeyLength = (bool)value.Value!; break;
                 case "SaltLength": model.SaltLength = (int)value.Value!; break;
+                case "OriginalKeyedHashData": model.OriginalKeyedHashData = (bool)value.Value!; break;
                 case "InstructionSet": model.InstructionSet = (string?)value.Value ?? ""; break;
                 case "ManyInstructionSet": model.ManyInstructionSet = (string?)value.Value ?? ""; break;
                 case "Many":
@@ -106,7 +109,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     private object[] Fields() => new object[]
     {
         Namespace, ClassName, Name, StateName, Inner, InstructionSetType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
-        ExactKeyLength, SaltLength, InstructionSet, Many, ManyInstructionSet,
+        ExactKeyLength, SaltLength, OriginalKeyedHashData, InstructionSet, Many, ManyInstructionSet,
     };
 
     public bool Equals(SurfaceModel? other) => other is not null && Fields().SequenceEqual(other.Fields());

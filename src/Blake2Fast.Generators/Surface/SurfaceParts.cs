@@ -83,35 +83,32 @@ internal static class SurfaceParts
     }
 
     /// <summary>
-    /// The keyed trap closed: with two arrays, <c>HashData(key, data)</c> reads as a keyed hash, yet it would bind to
-    /// <c>HashData(source, destination)</c> and write the unkeyed digest of the key over the data. For each family with
-    /// a destination (<paramref name="family"/>: <c>HashData</c>, <c>TryHashData</c>, <c>ComputeAndWriteHash</c>), an
-    /// overload whose destination is an array wins that call (an identity conversion beats the one to a span), and is
-    /// an error at compile time whose message names both calls the caller may have meant. Compiled by other means, it
-    /// has the BCL meaning: it hashes the source into the destination array.
+    /// The one shape with two meanings, refused: in the original Blake2Fast 3.0 development, <c>HashData(key, source)</c>
+    /// (and with a leading digest length) taking two arrays was a keyed hash, while here <c>HashData(source, destination)</c>
+    /// is the BCL's one-shot, to which the same call would bind, writing the unkeyed digest of the key into the data. An
+    /// overload whose destination is an array wins that call (an identity conversion beats the one to a span) and is an
+    /// error at compile time whose message names the other meaning and both calls the caller may have meant. Compiled by
+    /// other means, it has the BCL meaning: it hashes the source into the destination array. Only for a class the
+    /// original had (<see cref="SurfaceModel.OriginalKeyedHashData"/>); <c>TryHashData</c> and <c>ComputeAndWriteHash</c>
+    /// never had a keyed two-argument form, so they take arrays as the BCL's and 2.x's did.
     /// </summary>
-    /// <param name="keyed">The keyed (or salted) call to suggest, e.g. <c>Blake2b.Keyed.HashData(key, source)</c>.</param>
+    /// <param name="keyed">The keyed call to suggest, e.g. <c>Blake2b.Keyed.HashData(key, source)</c>.</param>
     /// <param name="prefix">The leading parameters (e.g. <c>int digestLength, </c>), passed through as <paramref name="prefixArgs"/>.</param>
-    public static void ArrayDestinationGuard(CodeWriter w, SurfaceModel m, string family, string returns, string keyed, string prefix, string prefixArgs)
+    public static void OriginalKeyedHashDataGuard(CodeWriter w, SurfaceModel m, string keyed, string prefix, string prefixArgs)
     {
-        bool isTry = family == "TryHashData";
-        string source = family == "ComputeAndWriteHash" ? "input" : "source";
-        string destination = family == "ComputeAndWriteHash" ? "output" : "destination";
-        string tail = isTry ? ", out int bytesWritten" : "";
-        string tailArgs = isTry ? ", out bytesWritten" : "";
-        string asSpan = $"{m.ClassName}.{family}({prefixArgs}{source}, {destination}.AsSpan(){tailArgs})";
-        if (family != "HashData")
-            asSpan += $" (or {m.ClassName}.HashData({prefixArgs}source, destination.AsSpan()))";
-        string message = $"With an array as {destination}, {m.ClassName}.{family}({prefixArgs}a, b) would write the unkeyed {m.Name} digest of a over b, "
-            + $"not hash b with key a. For a keyed hash call {keyed}; to write the digest into an array, say so: {asSpan}.";
+        string c = m.ClassName;
+        string message = $"In the original Blake2Fast 3.0 development, {c}.HashData({prefixArgs}key, source) with two arrays was a keyed hash. "
+            + $"Here it would bind to the BCL-style {c}.HashData({prefixArgs}source, destination) and write the unkeyed {m.Name} digest of the first array into the second, so it is refused. "
+            + $"For a keyed hash call {keyed}; to write the digest into an array, say so: {c}.HashData({prefixArgs}source, destination.AsSpan()).";
         w.Doc("<summary>",
-            $"Refused at compile time: with two arrays this call reads as a keyed hash, yet it would write the unkeyed digest of the",
-            $"first over the second. Call {keyed.Replace("<", "&lt;")} for a keyed hash, or pass <c>{destination}.AsSpan()</c> to write into an array.",
+            $"Refused at compile time: in the original Blake2Fast 3.0 development, <c>HashData({prefixArgs}key, source)</c> with two",
+            $"arrays was a keyed hash; here it would write the unkeyed digest of the first array into the second. Call",
+            $"<c>{keyed}</c> for a keyed hash, or pass <c>destination.AsSpan()</c> to write into an array.",
             "</summary>",
             "<remarks>Compiled by other means, it hashes the source into the destination, as the span overload does.</remarks>");
         w.Line($"[Obsolete(\"{message}\", true)]");
         w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
-        w.Line($"public static {returns} {family}({prefix}ReadOnlySpan<byte> {source}, byte[] {destination}{tail}) => {family}({prefixArgs}{source}, {destination}.AsSpan(){tailArgs});");
+        w.Line($"public static int HashData({prefix}ReadOnlySpan<byte> source, byte[] destination) => HashData({prefixArgs}source, destination.AsSpan());");
         w.Line();
     }
 }

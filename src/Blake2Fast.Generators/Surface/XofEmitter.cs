@@ -25,7 +25,7 @@ internal static class XofEmitter
         SurfaceParts.MaxKeyLength(w, m);
 
         string lengthDoc = $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"outputLength\"/> is not 1..{max}.</exception>";
-        string keyDoc = StaticClassEmitter.KeyNullDoc + $"<exception cref=\"ArgumentException\"><paramref name=\"key\"/> is empty or longer than {m.MaxKeyLength} bytes.</exception>";
+        string keyDoc = StaticClassEmitter.KeyEmptyDoc(m.MaxKeyLength);
         string OutputDoc(string name) => $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"{name}\"/> is empty or longer than {max} bytes.</exception>";
         string unknownDoc = $"<exception cref=\"ArgumentOutOfRangeException\"><paramref name=\"outputLength\"/> is not 1..{max} or <see cref=\"UnknownOutputLength\"/>.</exception>";
 
@@ -56,8 +56,8 @@ internal static class XofEmitter
         w.Line("// ---- The BCL-style names, as Shake128.HashData has them: the same output as the 2.x names above. ----");
         w.Line();
         HashData(w, m, key: false, lengthDoc, keyDoc, OutputDoc("destination"));
-        SurfaceParts.ArrayDestinationGuard(w, m, "HashData", "void", $"{m.ClassName}.Keyed.HashData(key, source, outputLength)", "", "");
-        SurfaceParts.ArrayDestinationGuard(w, m, "ComputeAndWriteHash", "void", $"{m.ClassName}.Keyed.HashData(key, source, outputLength)", "", "");
+        // The original Blake2Fast never had BLAKE2X: HashData(source, destination) and ComputeAndWriteHash(input, output)
+        // have one meaning, and take arrays.
         w.Doc($"<summary>The keyed {n} under the BCL-style names (key first, as <c>HMACSHA256.HashData(key, source)</c>).</summary>");
         w.Open("public static class Keyed");
         HashData(w, m, key: true, lengthDoc, keyDoc, OutputDoc("destination"));

@@ -12,7 +12,7 @@ namespace Blake2Fast;
 /// (<c>HashData</c>, <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads, InstructionSet, the named-instruction-set members and Blake2bHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Name = "BLAKE2b", DigestLength = 64, MaxKeyLength = 64, ParameterBlock = true, StateSize = 240, InstructionSet = nameof(InstructionSets.DefaultB),
+[HashSurface(Name = "BLAKE2b", OriginalKeyedHashData = true, DigestLength = 64, MaxKeyLength = 64, ParameterBlock = true, StateSize = 240, InstructionSet = nameof(InstructionSets.DefaultB),
     Many = typeof(ManyHasher<ulong, Blake2bWord, Blake2bCompressor, Blake2bManyLanes>), ManyInstructionSet = nameof(InstructionSets.DefaultBp),
     Inner = typeof(Blake2State<ulong, SequentialEngine<ulong, Blake2bWord, Blake2bCompressor, Blake2bStorage>, Blake2bStorage>))]
 public static partial class Blake2b;

@@ -12,7 +12,7 @@ namespace Blake2Fast;
 /// (<c>HashData</c>, <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads, InstructionSet, the named-instruction-set members and Blake2sHashState are generated from this declaration (src/Blake2Fast.Generators/Surface).
-[HashSurface(Name = "BLAKE2s", DigestLength = 32, MaxKeyLength = 32, ParameterBlock = true, StateSize = 120, InstructionSet = nameof(InstructionSets.DefaultS),
+[HashSurface(Name = "BLAKE2s", OriginalKeyedHashData = true, DigestLength = 32, MaxKeyLength = 32, ParameterBlock = true, StateSize = 120, InstructionSet = nameof(InstructionSets.DefaultS),
     Many = typeof(ManyHasher<uint, Blake2sWord, Blake2sCompressor, Blake2sManyLanes>), ManyInstructionSet = nameof(InstructionSets.DefaultSp),
     Inner = typeof(Blake2State<uint, SequentialEngine<uint, Blake2sWord, Blake2sCompressor, Blake2sStorage>, Blake2sStorage>))]
 public static partial class Blake2s;

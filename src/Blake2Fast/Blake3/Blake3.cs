@@ -16,7 +16,8 @@ namespace Blake2Fast;
 /// <c>TryHashData</c>, <c>HashDataAsync</c>, keyed ones in <see cref="Keyed"/>) compute the same hashes.
 /// </remarks>
 // The overloads are generated from this declaration (src/Blake2Fast.Generators/Surface); the state is hand-written.
-[HashSurface(InstructionSet = nameof(InstructionSets.DefaultBlake3), Name = "BLAKE3", DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32, ExactKeyLength = true)]
+[HashSurface(InstructionSet = nameof(InstructionSets.DefaultBlake3), Name = "BLAKE3", DigestLength = 32, MaxDigestLength = int.MaxValue, MaxKeyLength = 32, ExactKeyLength = true,
+    OriginalKeyedHashData = true)]
 public static partial class Blake3
 {
     /// <summary>Every instruction set BLAKE3 can run here, lowest first (the tests force each).</summary>
