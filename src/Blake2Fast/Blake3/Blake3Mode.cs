@@ -45,8 +45,7 @@ public readonly unsafe struct Blake3Mode
 
     /// <summary>Keyed hashing under <paramref name="key"/>, as <see cref="Blake3.Keyed"/>'s methods do.</summary>
     /// <param name="key">The key: exactly <see cref="Blake3.KeyLength"/> (32) bytes. It is copied.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="key"/> is <see langword="null"/> (a null array).</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is not exactly 32 bytes long.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is empty (a null array passed for it is empty too) or not exactly 32 bytes long.</exception>
     public static Blake3Mode Keyed(ReadOnlySpan<byte> key)
     {
         KeyGuard.Require(key);

@@ -27,13 +27,14 @@ internal static class ThrowHelper
         throw new ArgumentException($"The destination must be at least {needed} bytes long.", paramName);
 
     [DoesNotReturn]
-    public static void KeyMissing(string paramName, bool isNull)
-    {
-        const string Hint = "A keyed hash needs a key of at least one byte; to hash without a key, call the overload without one.";
-        if (isNull)
-            throw new ArgumentNullException(paramName, "The key is null. " + Hint);
-        throw new ArgumentException("The key is empty. " + Hint, paramName);
-    }
+    public static void KeyEmpty(string paramName) =>
+        throw new ArgumentException("The key is empty (a null array passed for a key arrives empty). " + KeyHint, paramName);
+
+    [DoesNotReturn]
+    public static void KeyNull(string paramName) =>
+        throw new ArgumentNullException(paramName, "The key is null. " + KeyHint);
+
+    private const string KeyHint = "A keyed hash needs a key of at least one byte; to hash without a key, call the overload without one.";
 
     /// <param name="stateName">The public state type, e.g. "Blake256HashState" (from <c>nameof</c>).</param>
     /// <param name="factory">The member that makes it, e.g. "Blake256.CreateIncrementalHasher".</param>

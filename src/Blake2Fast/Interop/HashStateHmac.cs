@@ -48,7 +48,7 @@ internal sealed class HashStateHmac<TState> : HMAC
             // Setting the key is keying: a null or empty key would silently make the object hash without one.
             // The parameter of a setter is "value", as HMACSHA256.Key names it.
             ThrowIfDisposed();
-            KeyGuard.Require((ReadOnlySpan<byte>)value, nameof(value));
+            KeyGuard.RequireArray(value, nameof(value));
             if (_hashing)
                 throw new CryptographicException("The key cannot be changed while a hash is in progress.");
             int max = _state.MaxDigestLength;

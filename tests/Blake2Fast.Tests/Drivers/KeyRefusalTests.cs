@@ -11,9 +11,13 @@ using Xunit;
 namespace Blake2Fast.Tests.Drivers;
 
 /// <summary>
-/// Every keyed entry point refuses a null key (<see cref="ArgumentNullException"/>) and an empty one
-/// (<see cref="ArgumentException"/>), naming <c>key</c>, before it reads its input or writes its output: in the
-/// parameter block an empty key means "unkeyed", so a key that failed to load must not silently give a plain hash.
+/// One rule for every keyed entry point: an empty key is refused with <see cref="ArgumentException"/> (the type itself,
+/// not its null subclass) naming <c>key</c>, before the entry point reads its input or writes its output: in the
+/// parameter block an empty key means "unkeyed", so a key that failed to load must not silently give a plain hash. Every
+/// key parameter is a span (or memory): a null array passed for it arrives as the empty span, the same value as
+/// <c>ReadOnlySpan&lt;byte&gt;.Empty</c>, and is reported as empty. The one key that is an array, the <c>HMAC.Key</c>
+/// setter's, refuses null with <see cref="ArgumentNullException"/> and empty with <see cref="ArgumentException"/>,
+/// naming <c>value</c> as <c>HMACSHA256.Key</c> does.
 /// </summary>
 /// <remarks>
 /// The list of entry points is not written by hand: it is every public method of the library with a parameter named
@@ -67,12 +71,11 @@ public sealed class KeyRefusalTests
 
     [Theory]
     [MemberData(nameof(KeyedEntryPoints))]
-    public void NullKeyIsRefusedBeforeAnyIO(string entryPoint)
+    public void NullArrayKeyIsRefusedAsEmptyBeforeAnyIO(string entryPoint)
     {
+        // A null array converts to the default span (or memory): the entry point sees an empty key.
         Probe probe = Call(entryPoint, key: null, out Exception? error);
-        var refused = Assert.IsType<ArgumentNullException>(error);
-        Assert.Equal("key", refused.ParamName);
-        Assert.Contains("The key is null", refused.Message, StringComparison.Ordinal);
+        AssertRefusedAsEmpty(entryPoint, error);
         probe.AssertUntouched();
     }
 
@@ -81,9 +84,40 @@ public sealed class KeyRefusalTests
     public void EmptyKeyIsRefusedBeforeAnyIO(string entryPoint)
     {
         Probe probe = Call(entryPoint, key: Array.Empty<byte>(), out Exception? error);
-        var refused = Assert.IsType<ArgumentException>(error);
-        Assert.Equal("key", refused.ParamName);
+        AssertRefusedAsEmpty(entryPoint, error);
         probe.AssertUntouched();
+    }
+
+    private static void AssertRefusedAsEmpty(string entryPoint, Exception? error)
+    {
+        Assert.True(error is not null, $"{entryPoint} accepted an empty key");
+        // Exactly ArgumentException: ArgumentNullException derives from it, and would also pass a looser check.
+        Assert.Equal(typeof(ArgumentException), error!.GetType());
+        Assert.Equal("key", ((ArgumentException)error).ParamName);
+        Assert.Contains("The key is empty", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>The empty spans as written in code, on an entry point of each kind: the same refusal as an empty array.</summary>
+    [Fact]
+    public void TheEmptySpanAndMemoryAreRefusedAsEmpty()
+    {
+        var calls = new (string Name, Action Call)[]
+        {
+            ("Blake2b.CreateIncrementalHasher(ReadOnlySpan<byte>.Empty)", () => Blake2b.CreateIncrementalHasher(ReadOnlySpan<byte>.Empty)),
+            ("Blake2s.Keyed.HashData(default, data)", () => Blake2s.Keyed.HashData(default, new byte[] { 1 })),
+            ("Blake2bp.CreateHMAC(ReadOnlySpan<byte>.Empty)", () => Blake2bp.CreateHMAC(ReadOnlySpan<byte>.Empty)),
+            ("Blake3.ComputeHash(ReadOnlySpan<byte>.Empty, data)", () => Blake3.ComputeHash(ReadOnlySpan<byte>.Empty, new byte[] { 1 })),
+            ("Blake3Mode.Keyed(ReadOnlySpan<byte>.Empty)", () => Blake3Mode.Keyed(ReadOnlySpan<byte>.Empty)),
+            ("Blake2Xb.CreateIncrementalHasher(10, ReadOnlySpan<byte>.Empty)", () => Blake2Xb.CreateIncrementalHasher(10, ReadOnlySpan<byte>.Empty)),
+#if !LIBRARY_NETSTANDARD
+            ("Blake2b.Keyed.HashDataAsync(ReadOnlyMemory<byte>.Empty, stream)", () => Blake2b.Keyed.HashDataAsync(ReadOnlyMemory<byte>.Empty, new MemoryStream(new byte[] { 1 }))),
+#endif
+        };
+        foreach (var (name, call) in calls)
+        {
+            Exception? error = Record.Exception(call);
+            AssertRefusedAsEmpty(name, error);
+        }
     }
 
     /// <summary>The control: with a real key the same calls succeed, so the refusals above come from the key alone.</summary>
@@ -112,8 +146,10 @@ public sealed class KeyRefusalTests
 
             var isNull = Assert.Throws<ArgumentNullException>(() => hmac.Key = null!);
             Assert.Equal("value", isNull.ParamName);
+            Assert.Contains("The key is null", isNull.Message, StringComparison.Ordinal);
             var isEmpty = Assert.Throws<ArgumentException>(() => hmac.Key = Array.Empty<byte>());
             Assert.Equal("value", isEmpty.ParamName);
+            Assert.Contains("The key is empty", isEmpty.Message, StringComparison.Ordinal);
 
             // Refused without effect: the object still hashes with its key.
             Assert.Equal(key, hmac.Key);
