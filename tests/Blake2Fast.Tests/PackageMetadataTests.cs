@@ -118,6 +118,20 @@ public sealed class PackageMetadataTests
         Assert.Equal(ProjectAddress.Url.Length == 0, KernelBenchmark.ReportRequest(ProjectAddress.Url).Contains("no project address", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void TheChangelog_StartsWithThePackagesVersion_AndTheSecurityPolicyExists()
+    {
+        string root = RepositoryRoot();
+        string props = File.ReadAllText(Path.Combine(root, "build", "Packaging.props"));
+        string version = Regex.Match(props, "<Version>(.*?)</Version>").Groups[1].Value;
+        string changelog = File.ReadAllText(Path.Combine(root, "CHANGELOG.md"));
+        // The first release heading (Keep a Changelog: "## [1.0.0] - 2026-..."), after any "## [Unreleased]".
+        Match first = Regex.Match(changelog, @"^## \[(?!Unreleased\])([^\]]+)\]", RegexOptions.Multiline);
+        Assert.True(first.Success, "CHANGELOG.md has no release heading");
+        Assert.Equal(version, first.Groups[1].Value);
+        Assert.True(File.Exists(Path.Combine(root, "SECURITY.md")));
+    }
+
     private static void AssertSameCode(string readme, string packed) =>
         Assert.Equal(DocExampleMatcher.CSharpBlocks(readme).Select(b => string.Join("\n", b.Lines)),
                      DocExampleMatcher.CSharpBlocks(packed).Select(b => string.Join("\n", b.Lines)));
