@@ -4,6 +4,8 @@ using System.IO;
 using System.Linq;
 using System.Reflection;
 using System.Text.RegularExpressions;
+using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 using Blake2Fast.Tests.DocExamples;
 using Xunit;
 
@@ -25,6 +27,20 @@ public sealed class PackageMetadataTests
         string description = typeof(Blake2b).Assembly.GetCustomAttribute<AssemblyDescriptionAttribute>()!.Description;
         foreach (string algorithm in s_algorithms)
             Assert.Matches($@"\b{Regex.Escape(algorithm)}\b", description);
+    }
+
+    [Fact]
+    public void TheLibraryDescriptionNamesEveryInstructionSet()
+    {
+        // Every declared instruction set (Cores/InstructionSets.cs), by its name or alias, case and punctuation aside:
+        // "AVX-512" is avx512, "SSE4.1" sse41. A new declaration fails here until the description names it.
+        string description = typeof(Blake2b).Assembly.GetCustomAttribute<AssemblyDescriptionAttribute>()!.Description;
+        var words = Regex.Split(description, @"[\s,;()]+").Select(Normalize).ToHashSet();
+        Assert.All(InstructionSets.All, declared =>
+            Assert.True(words.Contains(Normalize(declared.Name)) || (declared.Alias is { } alias && words.Contains(Normalize(alias))),
+                $"The package description does not name the instruction set {declared.Name}:\n{description}"));
+
+        static string Normalize(string word) => Regex.Replace(word, "[^A-Za-z0-9]", "").ToLowerInvariant();
     }
 
     [Fact]
@@ -50,7 +66,7 @@ public sealed class PackageMetadataTests
     [Fact]
     public void ThePackedReadme_LinksIntoTheRepository_ByAbsoluteUrls()
     {
-        (string readme, string packed) = PackageReadme("-p:RepositoryUrl=https://github.com/example/Blake2Fast.git", "-p:RepositoryCommit=0123abc");
+        (string readme, string packed, _) = PackageReadme("-p:RepositoryUrl=https://github.com/example/Blake2Fast.git", "-p:RepositoryCommit=0123abc");
 
         Assert.DoesNotMatch(s_relativeTarget, packed);
         Assert.Contains("[docs/migrating.md](https://github.com/example/Blake2Fast/blob/0123abc/docs/migrating.md)", packed, StringComparison.Ordinal);
@@ -64,7 +80,7 @@ public sealed class PackageMetadataTests
     [Fact]
     public void ThePackedReadme_WithNoRepositoryUrl_NamesTheFilesAndDropsTheImages()
     {
-        (string readme, string packed) = PackageReadme("-p:RepositoryUrl=", "-p:PublishRepositoryUrl=false");
+        (string readme, string packed, _) = PackageReadme("-p:RepositoryUrl=", "-p:PublishRepositoryUrl=false");
 
         Assert.DoesNotMatch(s_relativeTarget, packed);
         Assert.DoesNotContain("![", packed, StringComparison.Ordinal);
@@ -72,39 +88,90 @@ public sealed class PackageMetadataTests
         AssertSameCode(readme, packed);
     }
 
+    [Fact]
+    public void WithoutTheProjectAddress_PackingSaysWhichPropertyToSet()
+    {
+        (_, _, string log) = PackageReadme("-p:RepositoryUrl=", "-p:PublishRepositoryUrl=false");
+        Assert.Contains("Blake2FastRepositoryUrl is not set, so the packed README's relative links are not absolute", log, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheProjectAddress_IsTheRepositoryAndProjectUrl_AndTheReadmesBase()
+    {
+        const string Address = "https://github.com/example/Blake2Fast";
+        (_, string packed, string log) = PackageReadme($"-p:Blake2FastRepositoryUrl={Address}.git/", "-p:RepositoryCommit=0123abc");
+        Assert.DoesNotMatch(s_relativeTarget, packed);
+        Assert.Contains($"[docs/migrating.md]({Address}/blob/0123abc/docs/migrating.md)", packed, StringComparison.Ordinal);
+        Assert.DoesNotContain("Blake2FastRepositoryUrl is not set", log, StringComparison.Ordinal);
+
+        string properties = Msbuild("-getProperty:RepositoryUrl", "-getProperty:PackageProjectUrl", $"-p:Blake2FastRepositoryUrl={Address}.git/");
+        Assert.Equal(2, Regex.Matches(properties, $"\"{Regex.Escape(Address)}\"").Count);
+    }
+
+    [Fact]
+    public void TheKernelBenchmark_SendsItsTableToTheProjectsIssueTracker()
+    {
+        Assert.EndsWith("issue tracker: https://github.com/example/Blake2Fast/issues", KernelBenchmark.ReportRequest("https://github.com/example/Blake2Fast"), StringComparison.Ordinal);
+        Assert.EndsWith("issue tracker, linked from https://example.org/blake2fast", KernelBenchmark.ReportRequest("https://example.org/blake2fast"), StringComparison.Ordinal);
+        Assert.Contains("no project address", KernelBenchmark.ReportRequest(""), StringComparison.Ordinal);
+        // This build's own, from Blake2FastRepositoryUrl as the build was given it (the tests' build: none).
+        Assert.Equal(ProjectAddress.Url.Length == 0, KernelBenchmark.ReportRequest(ProjectAddress.Url).Contains("no project address", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void TheChangelog_StartsWithThePackagesVersion_AndTheSecurityPolicyExists()
+    {
+        string root = RepositoryRoot();
+        string props = File.ReadAllText(Path.Combine(root, "build", "Packaging.props"));
+        string version = Regex.Match(props, "<Version>(.*?)</Version>").Groups[1].Value;
+        string changelog = File.ReadAllText(Path.Combine(root, "CHANGELOG.md"));
+        // The first release heading (Keep a Changelog: "## [1.0.0] - 2026-..."), after any "## [Unreleased]".
+        Match first = Regex.Match(changelog, @"^## \[(?!Unreleased\])([^\]]+)\]", RegexOptions.Multiline);
+        Assert.True(first.Success, "CHANGELOG.md has no release heading");
+        Assert.Equal(version, first.Groups[1].Value);
+        Assert.True(File.Exists(Path.Combine(root, "SECURITY.md")));
+    }
+
     private static void AssertSameCode(string readme, string packed) =>
         Assert.Equal(DocExampleMatcher.CSharpBlocks(readme).Select(b => string.Join("\n", b.Lines)),
                      DocExampleMatcher.CSharpBlocks(packed).Select(b => string.Join("\n", b.Lines)));
 
-    /// <summary>Runs the packing step that writes the README (not the whole pack) into a temporary file.</summary>
-    private static (string Readme, string Packed) PackageReadme(params string[] properties)
+    /// <summary>Runs the packing step that writes the README (not the whole pack) into a temporary file; its log too.</summary>
+    private static (string Readme, string Packed, string Log) PackageReadme(params string[] properties)
     {
         string root = RepositoryRoot();
         string output = Path.Combine(Path.GetTempPath(), $"b2f-readme-{Guid.NewGuid():N}", "README.md");
-        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
-        {
-            WorkingDirectory = root,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        foreach (string argument in new[] { "msbuild", Path.Combine("src", "Blake2Fast", "Blake2Fast.csproj"), "-t:WritePackageReadme",
-                     "-nologo", "-v:q", "-nodeReuse:false", "-p:Configuration=Release", $"-p:PackageReadmeOutput={output}" }.Concat(properties))
-            start.ArgumentList.Add(argument);
         try
         {
-            using Process process = Process.Start(start)!;
-            var stdout = process.StandardOutput.ReadToEndAsync();
-            string stderr = process.StandardError.ReadToEnd();
-            Assert.True(process.WaitForExit(180_000), "dotnet msbuild did not finish in 3 minutes");
-            Assert.True(process.ExitCode == 0, $"dotnet msbuild failed:\n{stdout.Result}\n{stderr}");
-            return (File.ReadAllText(Path.Combine(root, "README.md")), File.ReadAllText(output));
+            string log = Msbuild(new[] { "-t:WritePackageReadme", $"-p:PackageReadmeOutput={output}" }.Concat(properties).ToArray());
+            return (File.ReadAllText(Path.Combine(root, "README.md")), File.ReadAllText(output), log);
         }
         finally
         {
             if (Directory.Exists(Path.GetDirectoryName(output)))
                 Directory.Delete(Path.GetDirectoryName(output)!, recursive: true);
         }
+    }
+
+    /// <summary>Runs <c>dotnet msbuild</c> on the library's project (Release, minimal verbosity: high-importance messages show); returns its output.</summary>
+    private static string Msbuild(params string[] arguments)
+    {
+        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
+        {
+            WorkingDirectory = RepositoryRoot(),
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (string argument in new[] { "msbuild", Path.Combine("src", "Blake2Fast", "Blake2Fast.csproj"),
+                     "-nologo", "-v:m", "-nodeReuse:false", "-p:Configuration=Release" }.Concat(arguments))
+            start.ArgumentList.Add(argument);
+        using Process process = Process.Start(start)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        string stderr = process.StandardError.ReadToEnd();
+        Assert.True(process.WaitForExit(180_000), "dotnet msbuild did not finish in 3 minutes");
+        Assert.True(process.ExitCode == 0, $"dotnet msbuild failed:\n{stdout.Result}\n{stderr}");
+        return stdout.Result;
     }
 
     private static string RepositoryRoot()

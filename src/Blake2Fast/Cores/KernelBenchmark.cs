@@ -67,7 +67,22 @@ internal static class KernelBenchmark
                     "(for every job) if the difference holds on an idle machine");
         }
         output.WriteLine();
-        output.WriteLine("Please report the table with the CPU line at the project's issue tracker.");
+        output.WriteLine(ReportRequest(Internal.ProjectAddress.Url));
+    }
+
+    /// <summary>
+    /// Where to send the table: the issue tracker at the project's address, which a build has when it was given one
+    /// (<c>Blake2FastRepositoryUrl</c>, build/Packaging.props); otherwise where to find that address.
+    /// </summary>
+    internal static string ReportRequest(string projectUrl)
+    {
+        const string Request = "Please report the table with the CPU line at the project's issue tracker";
+        if (projectUrl.Length == 0)
+            return Request + " (this build carries no project address: find the project from where you got Blake2Fast, such as the Blake2Fast package's page on NuGet.org).";
+        // GitHub's tracker is at a fixed place under the repository; of another host, name the project's page.
+        return projectUrl.StartsWith("https://github.com/", StringComparison.OrdinalIgnoreCase)
+            ? $"{Request}: {projectUrl}/issues"
+            : $"{Request}, linked from {projectUrl}";
     }
 
     /// <summary>Calls per second, over at least <paramref name="duration"/>.</summary>
