@@ -116,11 +116,20 @@ class Scratch:
     """
 
     KEPT = {"bin", "obj"}
+    GENERATED = {".git", "bin", "obj", "artifacts", "TestResults", "BenchmarkDotNet.Artifacts"}
 
     def __init__(self):
         self.path = Path(tempfile.mkdtemp(prefix="doc-shell-")) / "repo"
-        listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, check=True)
-        self.files = [name for name in listed.stdout.decode().split("\0") if name and (ROOT / name).is_file()]
+        listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True)
+        if listed.returncode == 0:
+            names = listed.stdout.decode().split("\0")
+        else:
+            # Not a git checkout (a source archive): every file but build output.
+            names = []
+            for directory, subdirectories, files in os.walk(ROOT):
+                subdirectories[:] = [d for d in subdirectories if d not in self.GENERATED]
+                names += [str(Path(directory, name).relative_to(ROOT)) for name in files]
+        self.files = [name for name in names if name and (ROOT / name).is_file()]
 
     def __call__(self):
         if self.path.exists():
