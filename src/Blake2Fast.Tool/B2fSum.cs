@@ -5,8 +5,9 @@ using System.Text;
 namespace Blake2Fast.Tool;
 
 /// <summary>
-/// The <c>b2fsum</c> command: prints or checks BLAKE2 checksums, as a drop-in for GNU coreutils' <c>b2sum</c>
-/// (same options, output lines, messages and exit status), with BLAKE2s as an extra.
+/// The <c>b2fsum</c> command: prints or checks BLAKE2 (b, s, bp, sp), BLAKE3 and BLAKE-256/224 checksums, as a drop-in
+/// for GNU coreutils' <c>b2sum</c> (same options, output lines, messages and exit status), with the other algorithms
+/// and <c>b3sum</c>'s options as extras.
 /// </summary>
 public static class B2fSum
 {
@@ -32,6 +33,7 @@ public static class B2fSum
         {
             ParseOutcome.Done => 0,
             ParseOutcome.Failed => 1,
+            _ when options.Benchmark => SelfBenchmark.Run(options, context),
             _ when options.Check => Checker.CheckAll(options, context),
             _ when options.Subtree is not null => SubtreeCommands.PrintSubtree(options, context),
             _ when options.Merge => SubtreeCommands.Merge(options, context),

@@ -47,6 +47,8 @@ internal static class CommandLine
         Threads,
         Subtree,
         Merge,
+        Benchmark,
+        Short,
     }
 
     /// <summary>A long option; <paramref name="Extension"/>: b2fsum's own, never part of an abbreviation b2sum also matches.</summary>
@@ -79,23 +81,49 @@ internal static class CommandLine
         new("num-threads", true, Id.Threads, Extension: true),
         new("subtree", true, Id.Subtree, Extension: true),
         new("merge", false, Id.Merge, Extension: true),
+        new("benchmark", false, Id.Benchmark, Extension: true),
+        new("short", false, Id.Short, Extension: true),
     };
 
-    private static Id? ShortOption(char c) => c switch
+    /// <summary>The short options, each another name of a long one.</summary>
+    private static readonly (char Letter, Id Id)[] ShortOptions =
     {
-        'a' => Id.Algorithm,
-        'b' => Id.Binary,
-        'c' => Id.Check,
-        'l' => Id.Length,
-        't' => Id.Text,
-        'w' => Id.Warn,
-        'z' => Id.Zero,
-        _ => null,
+        ('a', Id.Algorithm),
+        ('b', Id.Binary),
+        ('c', Id.Check),
+        ('l', Id.Length),
+        ('t', Id.Text),
+        ('w', Id.Warn),
+        ('z', Id.Zero),
     };
+
+    /// <summary>
+    /// Every option the parser accepts, as <c>--help</c> has to list it: each long name, with the letter of its short
+    /// form where it has one (<c>('a', "algorithm")</c>).
+    /// </summary>
+    internal static IEnumerable<(char? Short, string Long)> AcceptedOptions =>
+        LongOptions.Select(o => (ShortOptions.Where(s => s.Id == o.Id).Select(s => (char?)s.Letter).FirstOrDefault(), o.Name));
+
+    private static Id? ShortOption(char c)
+    {
+        foreach ((char letter, Id id) in ShortOptions)
+        {
+            if (letter == c)
+            {
+                return id;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The first long name of an option, for messages.</summary>
+    private static string LongName(Id id) => LongOptions.First(o => o.Id == id).Name;
 
     public static ParseOutcome Parse(string[] args, ToolContext context, out Options options)
     {
         options = new Options();
+        var given = new List<Id>();
         bool optionsEnded = false;
         for (int index = 0; index < args.Length; index++)
         {
@@ -174,6 +202,7 @@ internal static class CommandLine
                     return outcome;
                 }
 
+                given.Add(option.Id);
                 continue;
             }
 
@@ -213,10 +242,12 @@ internal static class CommandLine
                 {
                     return outcome;
                 }
+
+                given.Add(id.Value);
             }
         }
 
-        return Validate(options, context);
+        return Validate(options, given, context);
     }
 
     private static ParseOutcome Apply(Id id, string? value, Options options, ToolContext context)
@@ -316,6 +347,12 @@ internal static class CommandLine
                 break;
             case Id.Merge:
                 options.Merge = true;
+                break;
+            case Id.Benchmark:
+                options.Benchmark = true;
+                break;
+            case Id.Short:
+                options.Short = true;
                 break;
         }
 
@@ -450,8 +487,21 @@ internal static class CommandLine
     }
 
     /// <summary>Checks combinations once every option is known.</summary>
-    private static ParseOutcome Validate(Options options, ToolContext context)
+    private static ParseOutcome Validate(Options options, List<Id> given, ToolContext context)
     {
+        string? benchmarkProblem = BenchmarkProblem(options, given, context);
+        if (benchmarkProblem is not null)
+        {
+            context.UsageError(benchmarkProblem);
+            return ParseOutcome.Failed;
+        }
+
+        if (options.Benchmark)
+        {
+            context.Settings.BeforeRun?.Invoke(options);
+            return ParseOutcome.Run;
+        }
+
         // The length may have been given before the algorithm; check it against the final choice.
         if (options.LengthBits > options.Algorithm.MaxDigestBits)
         {
@@ -518,6 +568,27 @@ internal static class CommandLine
 
         context.Settings.BeforeRun?.Invoke(options);
         return KeyedModes.Apply(options, context) ? ParseOutcome.Run : ParseOutcome.Failed;
+    }
+
+    /// <summary>
+    /// What is wrong with <c>--benchmark</c> and <c>--short</c> among the other options; null when nothing is. The
+    /// kernel benchmark reads no FILE and takes no other option, so an operand is an extra operand, as for any
+    /// coreutils command that takes none.
+    /// </summary>
+    private static string? BenchmarkProblem(Options options, List<Id> given, ToolContext context)
+    {
+        if (!options.Benchmark)
+        {
+            return options.Short ? "the --short option is meaningful only with --benchmark" : null;
+        }
+
+        if (options.Files.Count > 0)
+        {
+            return "extra operand " + context.QuoteArgument(options.Files[0]);
+        }
+
+        Id? other = given.Where(id => id is not (Id.Benchmark or Id.Short)).Select(id => (Id?)id).FirstOrDefault();
+        return other is null ? null : "the --" + LongName(other.Value) + " option is meaningless with --benchmark";
     }
 
     /// <summary>Reads <c>OFFSET,LENGTH</c>, two decimal byte counts.</summary>

@@ -11,8 +11,8 @@ internal static class HelpText
         const string P = ToolContext.ProgramName;
         output.Write(
             "Usage: " + P + " [OPTION]... [FILE]...\n" +
-            "Print or check BLAKE2 or BLAKE3 checksums (BLAKE2b, 512 bits, unless told\n" +
-            "otherwise).\n" +
+            "Print or check BLAKE2 (b, s, bp, sp), BLAKE3 or BLAKE-256/224 checksums\n" +
+            "(BLAKE2b, 512 bits, unless told otherwise).\n" +
             "\n" +
             "With no FILE, or when FILE is -, read standard input.\n" +
             "\n" +
@@ -69,10 +69,16 @@ internal static class HelpText
             "      --strict          fail if a line is improperly formatted\n" +
             "  -w, --warn            report each improperly formatted line\n" +
             "\n" +
+            "The library's kernels, instead of checksums:\n" +
+            "      --benchmark       time every hashing kernel this CPU runs, print the\n" +
+            "                          table, the kernel the library chose and the CPU's\n" +
+            "                          identity, and exit (about 1 s per kernel)\n" +
+            "      --short           with --benchmark: a quick run, rough timings\n" +
+            "\n" +
             "      --help            display this help and exit\n" +
             "      --version         output version information and exit\n" +
             "\n" +
-            "Digests follow RFC 7693. Output lines are compatible with GNU b2sum: the\n" +
+            "BLAKE2 digests follow RFC 7693. Output lines are compatible with GNU b2sum: the\n" +
             "checksum, a space, '*' for binary or ' ' for text mode, then the name.\n" +
             "A line starts with '\\' when the name holds a backslash, newline or carriage\n" +
             "return; these are then written as \\\\, \\n and \\r.\n" +
@@ -90,7 +96,8 @@ internal static class HelpText
     {
         output.Write(
             ToolContext.ProgramName + " (Blake2Fast) " + Version + "\n" +
-            "BLAKE2 checksums computed with the Blake2Fast library (RFC 7693).\n" +
+            "BLAKE2 (b, s, bp, sp), BLAKE3 and BLAKE-256/224 checksums, computed with the\n" +
+            "Blake2Fast library.\n" +
             "Build: " + NativeTwin.Build + ".\n" +
             "License: MIT. This is free software: you are free to change and redistribute it.\n");
     }

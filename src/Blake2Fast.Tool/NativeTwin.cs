@@ -43,15 +43,15 @@ internal static partial class NativeTwin
     public const long TwinThreshold = 64L << 20;
 
     /// <summary>
-    /// Replaces this process with the twin where that pays; returns if it does not (or cannot). With
-    /// <paramref name="options"/> null (the kernel benchmark) the work is taken to be large.
+    /// Replaces this process with the twin where that pays; returns if it does not (or cannot). The kernel benchmark
+    /// (<see cref="Options.Benchmark"/>) always goes to the twin, which alone runs the AVX-512 kernels.
     /// </summary>
-    public static void RunTwinIfFaster(string[] args, Options? options)
+    public static void RunTwinIfFaster(string[] args, Options options)
     {
 #if NET8_0_OR_GREATER && !B2FSUM_X86_64_V4
         // Only the AOT baseline build on Linux x64: the JIT build turns AVX-512 on by itself.
         if (RuntimeFeature.IsDynamicCodeSupported || !OperatingSystem.IsLinux() || !X86Base.IsSupported
-            || Environment.GetEnvironmentVariable(BaselineVariable) == "1" || (options is not null && !IsLarge(options)) || !CpuRunsX86_64_V4())
+            || Environment.GetEnvironmentVariable(BaselineVariable) == "1" || !IsLarge(options) || !CpuRunsX86_64_V4())
         {
             return;
         }
@@ -92,6 +92,11 @@ internal static partial class NativeTwin
     /// </summary>
     private static bool IsLarge(Options options)
     {
+        if (options.Benchmark)
+        {
+            return true; // every kernel the CPU runs, AVX-512 included
+        }
+
         if (options.Merge)
         {
             return false; // only chaining values to combine

@@ -58,6 +58,12 @@ internal sealed class Options
     /// <summary><c>--merge</c>: the FILEs are subtree lines, merged into the hash of the file they describe.</summary>
     public bool Merge { get; set; }
 
+    /// <summary><c>--benchmark</c>: run the library's kernel benchmark instead of hashing.</summary>
+    public bool Benchmark { get; set; }
+
+    /// <summary><c>--short</c>: with <c>--benchmark</c>, a quick run with rough timings.</summary>
+    public bool Short { get; set; }
+
     /// <summary>The digest length in bytes for computing: the <c>--length</c> value or the algorithm's standard one.</summary>
     public int DigestBytes => LengthBits == 0 ? Algorithm.DefaultDigestBytes : LengthBits / 8;
 

@@ -10,12 +10,6 @@ internal static class Program
 {
     private static int Main(string[] args)
     {
-        if (args.Length > 0 && args[0] == SelfBenchmark.Option)
-        {
-            NativeTwin.RunTwinIfFaster(args, options: null);
-            return SelfBenchmark.Run(args, Console.Out);
-        }
-
         var utf8 = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false);
         using Stream stdin = OpenStandard(0);
         using var stderr = new DiagnosticWriter(new StreamWriter(OpenStandard(2), utf8) { AutoFlush = true });

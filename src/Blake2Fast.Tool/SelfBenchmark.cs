@@ -1,5 +1,3 @@
-using System.IO;
-using System.Linq;
 using Blake2Fast.Cores;
 
 namespace Blake2Fast.Tool;
@@ -11,12 +9,10 @@ namespace Blake2Fast.Tool;
 /// </summary>
 internal static class SelfBenchmark
 {
-    public const string Option = "--benchmark";
-
-    /// <summary>Runs the kernel benchmark; <paramref name="args"/> after the option may hold <c>--short</c> (CI: a few ms per kernel).</summary>
-    public static int Run(string[] args, TextWriter output)
+    /// <summary>Runs the kernel benchmark; <see cref="Options.Short"/> (CI): a few ms per kernel.</summary>
+    public static int Run(Options options, ToolContext context)
     {
-        KernelBenchmark.Run(output, brief: args.Skip(1).Contains("--short"));
+        KernelBenchmark.Run(context.Stdout, brief: options.Short);
         return 0;
     }
 }
