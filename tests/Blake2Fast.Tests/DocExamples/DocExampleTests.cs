@@ -72,6 +72,41 @@ public class DocExampleTests
         Assert.Equal(4, Assert.Single(missing).Line);
     }
 
+    [Fact]
+    public void Matcher_DoesNotLookForTheBlocksLeadingUsingDirectives()
+    {
+        // A page's block is a whole Program.cs: its using lines cannot be inside the [Fact] that runs it.
+        const string page = "```csharp\nusing Blake2Fast;\nusing static System.Math;\nusing Text = System.Text;\n\nvar hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(data);\n```\n";
+        Assert.Empty(DocExampleMatcher.Missing(page, new[] { Source }));
+        Assert.Equal("line 2: var hasher = Blake2b.CreateIncrementalHasher();", DocExampleMatcher.CSharpBlocks(page)[0].ToString());
+    }
+
+    [Theory]
+    [InlineData("using Blake2Fast;\nvar hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(other);")]     // the code after the usings is still checked
+    [InlineData("using var hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(data);")]                 // a using declaration is code
+    [InlineData("using (var hasher = Blake2b.CreateHashAlgorithm())\nhasher.Update(data);")]                  // so is a using statement
+    [InlineData("var hasher = Blake2b.CreateIncrementalHasher();\nusing Blake2Fast;\nhasher.Update(data);")] // a directive after code is not leading
+    [InlineData("using Blake2Fast;\n\nusing System;")]                                                         // usings alone: no code
+    public void Matcher_StillLooksForEverythingElse(string code)
+    {
+        string page = $"```csharp\n{code}\n```\n";
+        Assert.Single(DocExampleMatcher.Missing(page, new[] { Source }));
+    }
+
+    [Theory]
+    [InlineData("using Blake2Fast;", true)]
+    [InlineData("  using System.Security.Cryptography;   // CryptoStream", true)]
+    [InlineData("using static System.Math;", true)]
+    [InlineData("using Hex = System.Convert;", true)]
+    [InlineData("global using global::System.Linq;", true)]
+    [InlineData("using var blake = Blake2b.CreateHashAlgorithm();", false)]
+    [InlineData("using Stream stream = new MemoryStream(data);", false)]
+    [InlineData("using (var crypto = new CryptoStream(Stream.Null, blake, CryptoStreamMode.Write))", false)]
+    [InlineData("using Blake2Fast", false)]
+    [InlineData("// using Blake2Fast;", false)]
+    public void Matcher_TellsUsingDirectivesFromCode(string line, bool directive) =>
+        Assert.Equal(directive, DocExampleMatcher.IsUsingDirective(line));
+
     [Theory]
     [InlineData("```cs")]
     [InlineData("```C#")]
