@@ -66,7 +66,7 @@ public class DocBlockCompileTests
     {
         // Names from every implicit using, top-level await and a static local function: no problem reported.
         const string program = "using Blake2Fast;\n\nbyte[] data = \"hello\"u8.ToArray();\nList<int> list = new() { 1 };\n" +
-            "using var http = new HttpClient();\nCancellationToken token = default;\nawait Task.Yield();\n" +
+            "using var http = new HttpClient();\nCancellationToken token = default;\nawait Task.Delay(0, token);\n" +
             "string path = Path.Combine(\"a\", \"b\");\nConsole.WriteLine(Twice(data).Length + list.Count() + path.Length);\n\n" +
             "static byte[] Twice(byte[] input) => Blake2b.HashData(input.Concat(input).ToArray());\n";
         Assert.Empty(DocBlockCompiler.Problems(Block(program)));
@@ -78,7 +78,9 @@ public class DocBlockCompileTests
     [InlineData("byte[] digest = Blake2b.HashData(new byte[1]);", 1, "CS0103")]                                    // using Blake2Fast missing
     [InlineData("using Blake2Fast;\n\nSafeFileHandle? file = null;\nConsole.WriteLine(file);", 3, "CS0246")]      // using Microsoft.Win32.SafeHandles missing
     [InlineData("using System.Text;\n\nvar sb = new StringBuilder();\nAssert.NotNull(sb);", 4, "CS0103")]         // xunit is not referenced
-    [InlineData("using Blake2Fast;\n\nstatic byte[] Hash(byte[] input) => Blake2b.HashData(input);", 1, "CS5001")] // no statement: not a program
+    [InlineData("using Blake2Fast;\n\nstatic byte[] Hash(byte[] input) => Blake2b.HashData(input);", 3, "CS8321")] // a function never called: a warning
+    [InlineData("using Blake2Fast;\n\nstatic class Hashes { }", 1, "CS5001")]                                   // no statement: not a program
+    [InlineData("using Blake2Fast;\n\nvar record = Blake2b.CreateIncrementalHasher();\nrecord.UpdateUtf8(\"x\");", 4, "CS1001")] // fine in a method, a record declaration at the top level
     [InlineData("string? name = null;\nstring text = name;\nConsole.WriteLine(text);", 2, "CS8600")]               // a nullable warning fails too
     [InlineData("int unused = 1;", 1, "CS0219")]                                                                 // so does any other warning
     public void TheCheckFailsOnAnUndeclaredNameAMissingUsingOrAWarning(string code, int pageLineOffset, string expected)
