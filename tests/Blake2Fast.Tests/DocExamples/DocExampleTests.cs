@@ -5,10 +5,11 @@ using System.Linq;
 namespace Blake2Fast.Tests.DocExamples;
 
 /// <summary>
-/// Every C# block of README.md and of every page under docs/ is compiled and run: it must appear verbatim in one of
-/// the example sources of this folder (*Examples.cs, one file per page, each example a [Fact] that asserts its
-/// result; not this file, whose fake pages' code is not run). The pages and the sources are copied next to the test
-/// binaries (DocExamples.props).
+/// Every C# block of README.md and of every page under docs/ is run: it must appear verbatim in one of the example
+/// sources of this folder (*Examples.cs, one file per page, each example a [Fact] that asserts its result; not this
+/// file, whose fake pages' code is not run), all but its leading using directives, which cannot be inside a method.
+/// That each block also compiles alone, as a whole program, is <see cref="DocBlockCompileTests"/>' check. The pages
+/// and the sources are copied next to the test binaries (DocExamples.props).
 /// </summary>
 public class DocExampleTests
 {
@@ -30,7 +31,7 @@ public class DocExampleTests
                 .Select(block => $"{Path.GetRelativePath(s_pages, page).Replace('\\', '/')} {block}"))
             .ToList();
         Assert.True(missing.Count == 0,
-            "These C# blocks are not found verbatim (leading indentation aside) in tests/Blake2Fast.Tests/DocExamples/*Examples.cs; " +
+            "These C# blocks are not found verbatim (leading indentation and the block's leading using lines aside) in tests/Blake2Fast.Tests/DocExamples/*Examples.cs; " +
             "copy each into a [Fact] of the page's examples file that runs it and asserts its result:\n" + string.Join("\n", missing));
     }
 
