@@ -37,8 +37,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNNABLE = {"sh", "bash"}
 MARKER = re.compile(r"^\s*<!--\s*not run in CI:\s*(.*?)\s*-->\s*$")
 OPENING = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^\s`]*)")
-# Pages others still edit, whose unlabelled fences only warn until they are labelled (remove the page from here then).
-WARN_ONLY_UNLABELLED = {"README.md"}
 
 
 class Block:
@@ -73,8 +71,7 @@ def parse(page, text):
             i += 1
         i += 1  # the closing fence
         if language == "":
-            warn_only = page in WARN_ONLY_UNLABELLED
-            problems.append((not warn_only, f"{page}:{start + 1}: a fenced block without a language "
+            problems.append((True, f"{page}:{start + 1}: a fenced block without a language "
                              "(```sh or ```bash for commands to run, ```text for output and other text)"))
         previous = MARKER.match(lines[start - 1]) if start > 0 else None
         blocks.append(Block(page, start + 1, language.lower(), "\n".join(code) + "\n", previous.group(1) if previous else None))

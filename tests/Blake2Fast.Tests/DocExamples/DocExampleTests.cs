@@ -5,10 +5,11 @@ using System.Linq;
 namespace Blake2Fast.Tests.DocExamples;
 
 /// <summary>
-/// Every C# block of README.md and of every page under docs/ is compiled and run: it must appear verbatim in one of
-/// the example sources of this folder (*Examples.cs, one file per page, each example a [Fact] that asserts its
-/// result; not this file, whose fake pages' code is not run). The pages and the sources are copied next to the test
-/// binaries (DocExamples.props).
+/// Every C# block of README.md and of every page under docs/ is run: it must appear verbatim in one of the example
+/// sources of this folder (*Examples.cs, one file per page, each example a [Fact] that asserts its result; not this
+/// file, whose fake pages' code is not run), all but its leading using directives, which cannot be inside a method.
+/// That each block also compiles alone, as a whole program, is <see cref="DocBlockCompileTests"/>' check. The pages
+/// and the sources are copied next to the test binaries (DocExamples.props).
 /// </summary>
 public class DocExampleTests
 {
@@ -30,7 +31,7 @@ public class DocExampleTests
                 .Select(block => $"{Path.GetRelativePath(s_pages, page).Replace('\\', '/')} {block}"))
             .ToList();
         Assert.True(missing.Count == 0,
-            "These C# blocks are not found verbatim (leading indentation aside) in tests/Blake2Fast.Tests/DocExamples/*Examples.cs; " +
+            "These C# blocks are not found verbatim (leading indentation and the block's leading using lines aside) in tests/Blake2Fast.Tests/DocExamples/*Examples.cs; " +
             "copy each into a [Fact] of the page's examples file that runs it and asserts its result:\n" + string.Join("\n", missing));
     }
 
@@ -71,6 +72,41 @@ public class DocExampleTests
         var missing = DocExampleMatcher.Missing(page, new[] { Source });
         Assert.Equal(4, Assert.Single(missing).Line);
     }
+
+    [Fact]
+    public void Matcher_DoesNotLookForTheBlocksLeadingUsingDirectives()
+    {
+        // A page's block is a whole Program.cs: its using lines cannot be inside the [Fact] that runs it.
+        const string page = "```csharp\nusing Blake2Fast;\nusing static System.Math;\nusing Text = System.Text;\n\nvar hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(data);\n```\n";
+        Assert.Empty(DocExampleMatcher.Missing(page, new[] { Source }));
+        Assert.Equal("line 2: var hasher = Blake2b.CreateIncrementalHasher();", DocExampleMatcher.CSharpBlocks(page)[0].ToString());
+    }
+
+    [Theory]
+    [InlineData("using Blake2Fast;\nvar hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(other);")]     // the code after the usings is still checked
+    [InlineData("using var hasher = Blake2b.CreateIncrementalHasher();\nhasher.Update(data);")]                 // a using declaration is code
+    [InlineData("using (var hasher = Blake2b.CreateHashAlgorithm())\nhasher.Update(data);")]                  // so is a using statement
+    [InlineData("var hasher = Blake2b.CreateIncrementalHasher();\nusing Blake2Fast;\nhasher.Update(data);")] // a directive after code is not leading
+    [InlineData("using Blake2Fast;\n\nusing System;")]                                                         // usings alone: no code
+    public void Matcher_StillLooksForEverythingElse(string code)
+    {
+        string page = $"```csharp\n{code}\n```\n";
+        Assert.Single(DocExampleMatcher.Missing(page, new[] { Source }));
+    }
+
+    [Theory]
+    [InlineData("using Blake2Fast;", true)]
+    [InlineData("  using System.Security.Cryptography;   // CryptoStream", true)]
+    [InlineData("using static System.Math;", true)]
+    [InlineData("using Hex = System.Convert;", true)]
+    [InlineData("global using global::System.Linq;", true)]
+    [InlineData("using var blake = Blake2b.CreateHashAlgorithm();", false)]
+    [InlineData("using Stream stream = new MemoryStream(data);", false)]
+    [InlineData("using (var crypto = new CryptoStream(Stream.Null, blake, CryptoStreamMode.Write))", false)]
+    [InlineData("using Blake2Fast", false)]
+    [InlineData("// using Blake2Fast;", false)]
+    public void Matcher_TellsUsingDirectivesFromCode(string line, bool directive) =>
+        Assert.Equal(directive, DocExampleMatcher.IsUsingDirective(line));
 
     [Theory]
     [InlineData("```cs")]
