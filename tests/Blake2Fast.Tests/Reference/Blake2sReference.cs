@@ -4,7 +4,7 @@ using System.Buffers.Binary;
 namespace Blake2Fast.Tests.Reference;
 
 // RFC 7693: section 3.2 (the compression function F), 3.1 (the mixing function G), 2.1 (w = 32, r = 10, rotations
-// 16, 12, 8, 7), 2.6 (IV), 2.7 (SIGMA). f1 is the BLAKE2 paper's second finalization word (section 2.4, a tree's last node).
+// 16, 12, 8, 7), 2.6 (IV), 2.7 (SIGMA). f1, not in the RFC, is the BLAKE2 paper's last-node flag (tree hashing).
 
 /// <summary>BLAKE2s's compression function, written from the specification: every BLAKE2s kernel is tested against it.</summary>
 internal static class Blake2sReference
