@@ -51,6 +51,14 @@ internal static class ReferenceKernels
 #if !LIBRARY_NETSTANDARD
         yield return Blake3Drivers.SingleBlock("BLAKE3 single block: row-sse41", Blake3RowSse41.IsSupported, new Blake3Drivers.Block(Blake3RowSse41.Compress, Blake3RowSse41.CompressXof, Blake3RowSse41.CompressBlocks));
 #endif
+
+        // BLAKE3's batches (Blake3Batches.HashMany, what the tree calls): any number of inputs over an instruction set's
+        // kernels, a rest woven into the last group, run on a narrower kernel in place, shifted back, or on a copy.
+        foreach (InstructionSet instructionSet in KernelTable.Blake3.Supported)
+        {
+            string name = $"BLAKE3 batches: {InstructionSets.Name(instructionSet)}";
+            yield return new ReferenceKernel(name, true, rng => Blake3Drivers.RunBatches(rng, instructionSet, name));
+        }
     }
 
     /// <summary>A counter near a word boundary or anywhere: t0 (and t1) as the tests want them crossed.</summary>
@@ -107,10 +115,18 @@ internal abstract class BlockKernelDriver
             : (nint)(delegate*<ref uint, ref byte, nuint, uint, void>)&Blake2Compact.Compress;
         RunCase(rng, 1, name, (chain, input, offset, blocks, increment) =>
         {
-            budget.SetValue(null, 0);
-            Invoke(entry, chain, input, offset, blocks, increment);
-            // Past its budget it would have handed the blocks to another kernel: it counted them, so it ran them.
-            Assert.Equal(blocks, (int)budget.GetValue(null)!);
+            object? spent = budget.GetValue(null);
+            try
+            {
+                budget.SetValue(null, 0);
+                Invoke(entry, chain, input, offset, blocks, increment);
+                // Past its budget it would have handed the blocks to another kernel: it counted them, so it ran them.
+                Assert.Equal(blocks, (int)budget.GetValue(null)!);
+            }
+            finally
+            {
+                budget.SetValue(null, spent); // the process's first-call budget as it was
+            }
         });
     }
 
@@ -317,6 +333,36 @@ internal static class Blake3Drivers
         }
         Assert.True(output.AsSpan(32 * inputs).IndexOfAnyExcept((byte)0xA5) < 0, $"{name}: bytes written past the {inputs} outputs");
         Assert.Equal(key, keyCopy);
+    }
+
+    public static unsafe void RunBatches(SplitMix64 rng, InstructionSet instructionSet, string name)
+    {
+        int count = rng.Between(1, 45);
+        int blocks = rng.Below(3) switch { 0 => 16, 1 => 1, _ => rng.Between(1, 16) };
+        int stride = rng.Chance(50) ? 64 * blocks : 64 * blocks + rng.Between(1, 40);
+        long readable = (long)(count - 1) * stride + 64 * blocks + (rng.Chance(50) ? 0 : rng.Between(1, 4096));
+        long writable = 32L * count + (rng.Chance(50) ? 0 : rng.Between(1, 1024));
+        byte[] input = rng.Bytes((int)readable), output = new byte[writable + 32];
+        output.AsSpan().Fill(0xA5);
+        uint[] key = RandomWords(rng, 8);
+        ulong counter = ReferenceKernels.Counter(rng, (ulong)count + 1);
+        bool increment = rng.Chance(75);
+        (uint flags, uint start, uint end) = FlagSet(rng);
+        fixed (byte* i = input, o = output)
+        fixed (uint* k = (uint[])key.Clone())
+            Blake3Batches.HashMany(instructionSet, i, count, stride, blocks, k, counter, increment, flags, start, end, o, readable, writable);
+
+        for (int n = 0; n < count; n++)
+        {
+            byte[] expected = Bytes(Chain(key, input.AsSpan(n * stride), blocks, counter + (increment ? (ulong)n : 0), flags, start, end));
+            if (!output.AsSpan(32 * n, 32).SequenceEqual(expected))
+            {
+                Assert.Fail(string.Create(CultureInfo.InvariantCulture,
+                    $"{name}: input {n} of {count} (blocks {blocks}, stride {stride}, readable {readable}, writable {writable}, counter 0x{counter:X16}{(increment ? " + i" : "")}, " +
+                    $"flags {flags:X}/{start:X}/{end:X}): {Convert.ToHexString(output, 32 * n, 32)}, the reference's {Convert.ToHexString(expected)}"));
+            }
+        }
+        Assert.True(output.AsSpan((int)writable).IndexOfAnyExcept((byte)0xA5) < 0, $"{name}: bytes written past the {writable} writable");
     }
 
     public static ReferenceKernel SingleBlock(string name, bool isSupported, Block kernel) => new(name, isSupported, rng =>
