@@ -1,6 +1,11 @@
 using System;
 using System.IO;
 using System.Text;
+using Blake2Fast.Tool.Checking;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.IO;
+using Blake2Fast.Tool.Subtrees;
 
 namespace Blake2Fast.Tool;
 

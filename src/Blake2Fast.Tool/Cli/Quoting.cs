@@ -2,7 +2,7 @@ using System;
 using System.Globalization;
 using System.Text;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Cli;
 
 /// <summary>
 /// How file names and arguments are shown in messages and output lines, following the conventions GNU coreutils

@@ -1,6 +1,8 @@
 using System;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.Hashing;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Checking;
 
 /// <summary>
 /// Parses the lines of a checksum file, accepting what GNU b2sum accepts:

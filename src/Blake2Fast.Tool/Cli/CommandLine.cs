@@ -1,8 +1,10 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.Subtrees;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Cli;
 
 /// <summary>How parsing the command line ended.</summary>
 internal enum ParseOutcome

@@ -2,8 +2,9 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.ExceptionServices;
 using System.Threading;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>
 /// Hashes the files of one run on a pool of worker threads and hands each result to the calling thread in order, as
