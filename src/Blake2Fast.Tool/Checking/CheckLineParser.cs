@@ -1,3 +1,4 @@
+// Over 300 lines as one parser: both line forms share its cursor, blank and hex rules and its one-form-per-file state.
 using System;
 using Blake2Fast.Tool.Cli;
 using Blake2Fast.Tool.Hashing;
