@@ -32,7 +32,9 @@ internal abstract class OrderedSlots
         for (int i = 0; i < Ring.Length; i++)
         {
             Ring[i] = new HashSlot();
-            _done[i] = new ManualResetEventSlim(false);
+            // No spinning before the wait: its yields hand the core to a busy worker for a whole time slice when
+            // the workers outnumber the cores, and the caller then slept through whole runs (every line in one write).
+            _done[i] = new ManualResetEventSlim(false, spinCount: 0);
         }
 
         _room = new SemaphoreSlim(Ring.Length);
