@@ -1,6 +1,11 @@
 using System;
 using System.IO;
 using System.Text;
+using Blake2Fast.Tool.Checking;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.IO;
+using Blake2Fast.Tool.Subtrees;
 
 namespace Blake2Fast.Tool;
 
@@ -128,7 +133,7 @@ public static class B2fSum
 
         try
         {
-            OrderedHashing.Run(source, sourceMayWait, workers, spreadThreads, context, deliver, context.Stdout.Flush);
+            OrderedHashingChoice.Run(source, sourceMayWait, workers, spreadThreads, context, deliver, context.Stdout.Flush);
 
             // The last lines leave now, as they would have one by one: a failure here is a failure of the run, not
             // of the final close (which decides whether "write error" gives a reason).

@@ -6,6 +6,8 @@ using System.Runtime.InteropServices;
 #if NET8_0_OR_GREATER
 using System.Runtime.Intrinsics.X86;
 #endif
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.IO;
 
 namespace Blake2Fast.Tool;
 

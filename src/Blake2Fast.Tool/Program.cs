@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Text;
+using Blake2Fast.Tool.IO;
 using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tool;

@@ -1,4 +1,5 @@
 using Blake2Fast.Cores;
+using Blake2Fast.Tool.Cli;
 
 namespace Blake2Fast.Tool;
 

@@ -1,5 +1,7 @@
 using System;
 using System.IO;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.IO;
 
 namespace Blake2Fast.Tool;
 

@@ -1,4 +1,5 @@
 using System;
+using Blake2Fast.Tool.Hashing;
 using Blake2Fast.Tool.Tests.Infrastructure;
 
 namespace Blake2Fast.Tool.Tests;

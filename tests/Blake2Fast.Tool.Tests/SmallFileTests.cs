@@ -1,5 +1,6 @@
 using System;
 using System.Text;
+using Blake2Fast.Tool.Hashing;
 using Blake2Fast.Tool.Tests.Infrastructure;
 
 namespace Blake2Fast.Tool.Tests;

@@ -1,6 +1,8 @@
 using System;
 using System.Linq;
 using System.Text.RegularExpressions;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.Hashing;
 using Blake2Fast.Tool.Tests.Infrastructure;
 
 namespace Blake2Fast.Tool.Tests;

@@ -1,5 +1,7 @@
 using System;
 using System.IO;
+using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.IO;
 using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tool.Tests.Infrastructure;

@@ -1,7 +1,7 @@
 using System;
 using System.Text;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>A one-line progress display on standard error, redrawn at most a few times a second.</summary>
 internal sealed class Progress

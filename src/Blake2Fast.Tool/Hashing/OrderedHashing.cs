@@ -2,8 +2,9 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.ExceptionServices;
 using System.Threading;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>
 /// Hashes the files of one run on a pool of worker threads and hands each result to the calling thread in order, as
@@ -19,7 +20,9 @@ namespace Blake2Fast.Tool;
 /// primitives, because it is faster: on <c>build/bench-tool.sh</c>'s tree of 20,000 small files, the same pool on a
 /// <see cref="System.Threading.Channels.Channel{T}"/> (workers reading slot numbers from it, a
 /// <see cref="ManualResetEventSlim"/> per slot, the caller waiting a batch ahead) took more wall time and more CPU time,
-/// for BLAKE2b and BLAKE3 alike. docs/tool.md has the measurements.
+/// for BLAKE2b and BLAKE3 alike. docs/tool.md has the measurements. <see cref="ChannelOrderedHashing"/> and
+/// <see cref="ForEachOrderedHashing"/> are the same contract on the runtime's primitives, for
+/// <c>build/ordered-hashing.sh</c> to measure against this one.
 /// </remarks>
 internal sealed partial class OrderedHashing
 {

@@ -1,8 +1,11 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Checking;
 
 /// <summary>
 /// <c>--check</c>: reads checksum files in b2sum's format or the BSD (<c>--tag</c>) one, recomputes each listed

@@ -1,7 +1,9 @@
 using System;
 using System.IO;
+using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Cli;
 
 /// <summary>
 /// The options b2fsum takes from <c>b3sum</c>: <c>--keyed</c> (a raw key on standard input, for BLAKE3 and the

@@ -1,8 +1,9 @@
 using System;
 using System.IO;
 using System.Threading.Tasks;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>
 /// Reads a file (or standard input) and hashes it incrementally, in constant memory: a small file in one read sized to

@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using System.Text;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.IO;
 
 /// <summary>
 /// A standard descriptor the process was started without (<c>b2fsum &lt;&amp;-</c>): every read and write fails with

@@ -1,8 +1,9 @@
 using System;
 using System.Globalization;
 using System.Text;
+using Blake2Fast.Tool.Cli;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Subtrees;
 
 /// <summary>
 /// The subtree line of <c>--subtree</c> and <c>--merge</c>: <c>HEX  OFFSET+LENGTH/SIZE  MODE  NAME</c>, the piece's

@@ -1,8 +1,12 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using Blake2Fast.Tool.Checking;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Subtrees;
 
 /// <summary>
 /// One BLAKE3 file hashed in pieces by separate runs (other processes, other machines): <c>--subtree=OFFSET,LENGTH</c>

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
+using Blake2Fast.Tool.Hashing;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Cli;
 
 /// <summary>What the command line asked for.</summary>
 internal sealed class Options

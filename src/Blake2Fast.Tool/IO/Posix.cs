@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using System.Runtime.InteropServices;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.IO;
 
 /// <summary>
 /// The few C library calls .NET does not expose that a Unix filter needs: whether a standard descriptor was really

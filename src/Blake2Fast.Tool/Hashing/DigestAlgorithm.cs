@@ -3,7 +3,7 @@ using System.Linq;
 using System.Security.Cryptography;
 using Microsoft.Win32.SafeHandles;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>
 /// One of the hashes the tool can be asked for with <c>--algorithm</c>, in one mode: plain, keyed (<c>--keyed</c>)

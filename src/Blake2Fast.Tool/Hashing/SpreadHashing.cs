@@ -1,6 +1,7 @@
 using System;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>
 /// One large BLAKE3 file hashed on several threads, through the library's public

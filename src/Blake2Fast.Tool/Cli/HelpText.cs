@@ -1,7 +1,7 @@
 using System.IO;
 using System.Reflection;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Cli;
 
 /// <summary>The texts of <c>--help</c> and <c>--version</c>.</summary>
 internal static class HelpText

@@ -1,8 +1,9 @@
 using System;
 using System.Runtime.ExceptionServices;
 using System.Threading;
+using Blake2Fast.Tool.IO;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>
 /// One file to hash: its name, the algorithm and digest length (a checksum list's lines may differ in both), and what

@@ -2,7 +2,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Text;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Checking;
 
 /// <summary>The lines of a checksum list, as <c>--check</c> reads them.</summary>
 internal static class ChecksumListLines

@@ -1,6 +1,9 @@
+// Over 300 lines as one parser: both line forms share its cursor, blank and hex rules and its one-form-per-file state.
 using System;
+using Blake2Fast.Tool.Cli;
+using Blake2Fast.Tool.Hashing;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Checking;
 
 /// <summary>
 /// Parses the lines of a checksum file, accepting what GNU b2sum accepts:

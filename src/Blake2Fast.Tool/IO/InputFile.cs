@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using Microsoft.Win32.SafeHandles;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.IO;
 
 /// <summary>
 /// A file opened for hashing. On Linux straight from the C library: openat, one lseek for the size (which also tells a

@@ -1,6 +1,6 @@
 using System;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>
 /// The buffers and thread count of one hashing thread, reused from file to file: a buffer as large as the largest

@@ -2,7 +2,7 @@ using System;
 using System.IO;
 using Microsoft.Win32.SafeHandles;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.IO;
 
 /// <summary>What went wrong opening or reading a file: the system's short message, as coreutils prints it.</summary>
 internal readonly record struct FileFailure(string Message, bool IsMissing);

@@ -2,7 +2,7 @@ using System;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>The feeding side of the pool: jobs taken from the source into the window, by the caller or a reader thread.</summary>
 internal sealed partial class OrderedHashing

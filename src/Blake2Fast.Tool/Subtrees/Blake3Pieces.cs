@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 
-namespace Blake2Fast.Tool;
+namespace Blake2Fast.Tool.Subtrees;
 
 /// <summary>One piece of a BLAKE3 input: its byte range and the chaining value of that subtree.</summary>
 internal readonly record struct SubtreePiece(long Offset, long Length, byte[] ChainingValue)
