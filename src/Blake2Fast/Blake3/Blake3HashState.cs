@@ -506,14 +506,14 @@ public unsafe partial struct Blake3HashState : IIncrementalState
 
     // ---- saving and resuming ----
 
-    // In the shared envelope (State/SavedStateEnvelope.cs, kind 0x30), the header holds the mode flags, the blocks
+    // In the shared envelope (State/SavedStateEnvelope.cs, SavedStateKind.Blake3), the header holds the mode flags, the blocks
     // compressed in the current chunk, the bytes in the block, the stacked CVs, whether the state hashes a subtree
     // (0 or 1), a zero byte and the digest length (u32); the body, the chunk counter (u64), the key words, the chunk's
     // CV, the block's bytes, the stacked CVs and, for a subtree, its first chunk (u64). A whole input's blob is the
     // same as before subtrees existed, so blobs saved earlier restore, and older readers refuse a subtree's.
     private const int SavedFixedLength = 8 + 32 + 32;
     private const string OutOfRange = "The saved state holds values out of range.";
-    private const byte SavedKind = 0x30;
+    private const SavedStateKind SavedKind = SavedStateKind.Blake3;
 
     /// <summary>The number of bytes <see cref="SaveState"/> writes for this state as it is now.</summary>
     public readonly int SavedStateLength => SavedStateEnvelope.Length(_tree.SavedLength);

@@ -174,7 +174,7 @@ internal unsafe struct Blake256State : IFixedDigestState
     // In the shared envelope (SavedStateEnvelope), the header holds the digest length, five zero bytes (key length, flags
     // and padding, as BLAKE2's) and the buffer length (u32); the body, the 14 chain words (h, salt, counter) then the
     // buffered bytes.
-    private readonly byte Kind => _digestLength == 32 ? (byte)0x20 : (byte)0x21;
+    private readonly SavedStateKind Kind => _digestLength == 32 ? SavedStateKind.Blake256 : SavedStateKind.Blake224;
 
     public readonly int SavedLength => SavedStateEnvelope.Length(ChainWords * 4 + _bufferLength);
 

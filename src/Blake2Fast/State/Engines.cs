@@ -13,8 +13,8 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
     /// <summary>The most bytes the buffer can hold.</summary>
     int BufferCapacity { get; }
 
-    /// <summary>Identifies the algorithm in a saved state: 1 BLAKE2b, 2 BLAKE2s, 3 BLAKE2bp, 4 BLAKE2sp.</summary>
-    byte Kind { get; }
+    /// <summary>Identifies the algorithm in a saved state: BLAKE2b, BLAKE2s, BLAKE2bp or BLAKE2sp.</summary>
+    SavedStateKind Kind { get; }
 
     /// <returns>The digest length.</returns>
     int Initialize(ref TStorage storage, out int bufferLength, in Blake2Parameters parameters, uint xofLength);
@@ -42,7 +42,7 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
 {
     public int ChainBytes => 12 * Unsafe.SizeOf<T>();
     public int BufferCapacity => 16 * Unsafe.SizeOf<T>();
-    public byte Kind => default(TWord).SequentialKind;
+    public SavedStateKind Kind => default(TWord).SequentialKind;
 
     private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
 

@@ -29,7 +29,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
 
     public int ChainBytes => 12 * Lanes * Unsafe.SizeOf<T>();
     public int BufferCapacity => 2 * Superblock - BlockSize;
-    public byte Kind => default(TWord).ParallelKind;
+    public SavedStateKind Kind => default(TWord).ParallelKind;
 
     private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
 
