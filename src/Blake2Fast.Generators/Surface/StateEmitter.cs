@@ -44,8 +44,8 @@ internal static class StateEmitter
         w.Line($"internal static {s} Create(in Blake2Parameters parameters) => new(parameters, {m.InstructionSetChoice});");
         w.Line();
         // The one-shot overloads skip the state: the engine hashes with the chain and one block on the stack. The
-        // simple ones pass digestLength and key down as they are (no parameter block), checked and named there; the
-        // engine refuses a short output, naming it, before writing.
+        // simple ones check and name digestLength, key and the output here, the public door, and pass them down as
+        // they are (no parameter block); below, Debug.Assert only.
         w.Doc("<summary>Validates and names <c>digestLength</c> and <c>key</c>; returns the digest length.</summary>");
         w.Line($"[MethodImpl(MethodImplOptions.AggressiveInlining)]");
         w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key)");
@@ -57,6 +57,9 @@ internal static class StateEmitter
         w.Doc("<summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written); returns the digest length.</summary>");
         w.Line($"internal static int Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");
         w.Line("{");
+        w.Line($"    Blake2Parameters.CheckSimple(digestLength, key, {m.MaxDigestLength});");
+        w.Line("    if (output.Length < digestLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);");
         w.Line($"    {inner}.Hash(digestLength, key, {m.InstructionSetChoice}, input, output, outputName);");
         w.Line("    return digestLength;");
         w.Line("}");

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
@@ -18,6 +19,15 @@ public unsafe partial struct Blake3HashState
     /// take hundreds of milliseconds to get.
     /// </remarks>
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        DigestLengthOf(digestLength, key);
+        if (output.Length < digestLength)
+            ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        HashChecked(digestLength, key, input, output, outputName);
+    }
+
+    /// <summary><see cref="Hash(int, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, string)"/> once its arguments are checked.</summary>
+    private static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         if (Blake3Warmup.RowsCompiled)
             HashOptimized(digestLength, key, input, output, outputName);
@@ -40,9 +50,9 @@ public unsafe partial struct Blake3HashState
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet instructionSet)
     {
-        DigestLengthOf(digestLength, key);
-        if (output.Length < digestLength)
-            ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        // Checked and named by the callers (the public doors above; the tests and benchmarks pass valid values).
+        Debug.Assert(digestLength >= 1 && (key.IsEmpty || key.Length == 32));
+        Debug.Assert(output.Length >= digestLength, outputName);
         Unsafe.SkipInit(out Blake3Words words);
         Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
         uint flags = key.IsEmpty ? 0 : KeyedHash;
@@ -60,7 +70,7 @@ public unsafe partial struct Blake3HashState
     internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
     {
         byte[] digest = new byte[DigestLengthOf(digestLength, key)];
-        Hash(digestLength, key, input, digest, "output");
+        HashChecked(digestLength, key, input, digest, "output");
         return digest;
     }
 

@@ -28,7 +28,8 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
 
     /// <summary>
     /// <see cref="Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
-    /// overloads: <paramref name="digestLength"/> and <paramref name="key"/> are checked and named here.
+    /// overloads: <paramref name="digestLength"/>, <paramref name="key"/> and <paramref name="output"/> are checked and
+    /// named at the public door (the generated state), not here.
     /// </summary>
     void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
@@ -254,8 +255,12 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         root.Clear();
     }
 
-    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(instructionSet, Blake2Parameters.Simple(digestLength, key, 8 * Unsafe.SizeOf<T>()), input, output, outputName);
+    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        // Checked and named at the public door (the generated state's Hash).
+        Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>() && key.Length <= 8 * Unsafe.SizeOf<T>());
+        Hash(instructionSet, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output, outputName);
+    }
 
     /// <summary>
     /// One-shot hashing without a state: the same steps as Initialize, Update and Finish, but whole superblocks
