@@ -82,7 +82,7 @@ internal static class SaltedStateEmitter
         w.Line("// The HashAlgorithm wrapper passes the salt as its \"key\": empty or the salt's length.");
         w.Line($"void IIncrementalState.Reset(int digestLength, ReadOnlySpan<byte> key) => Inner = new({length}, key, {m.InstructionSetChoice});");
         w.Line();
-        StateMembers.Member(w, "void IIncrementalState.Finish(Span<byte> output)", "Inner.Finish(output, nameof(output))", guard, returns: false);
+        StateMembers.Member(w, "void IIncrementalState.Finish(Span<byte> output)", "Inner.Finish(output)", guard, returns: false);
         w.Close();
         return w.ToString();
     }

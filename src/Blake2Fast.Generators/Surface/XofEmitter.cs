@@ -148,8 +148,16 @@ internal static class XofEmitter
         w.Open($"public partial struct {s} : IXofState");
         w.Line($"internal {m.Inner} Inner;");
         w.Line();
-        w.Line($"internal {s}(long outputLength, ReadOnlySpan<byte> key, {m.InstructionSetType} instructionSet, string outputLengthName = \"outputLength\", string keyName = \"key\") =>");
-        w.Line("    Inner = new(outputLength, key, instructionSet, outputLengthName, keyName);");
+        // Every overload and CreateIncrementalHasher reaches the engine through here: the output length and the key are
+        // checked and named here, the public door; the engine asserts.
+        w.Line($"internal {s}(long outputLength, ReadOnlySpan<byte> key, {m.InstructionSetType} instructionSet, string outputLengthName = \"outputLength\", string keyName = \"key\")");
+        w.Line("{");
+        w.Line($"    if (outputLength != -1 && (outputLength < 1 || outputLength >= {m.Inner}.Unknown))");
+        w.Line($"        throw new ArgumentOutOfRangeException(outputLengthName, outputLength, $\"The output length must be between 1 and {{({m.Inner}.Unknown - 1)}} bytes, or unknown (-1).\");");
+        w.Line($"    if (key.Length > {m.MaxKeyLength})");
+        w.Line($"        global::Blake2Fast.Internal.ThrowHelper.TooLong(keyName, {m.MaxKeyLength});");
+        w.Line("    Inner = new(outputLength, key, instructionSet);");
+        w.Line("}");
         w.Line();
         w.Doc($"<summary>The declared output length, or <see cref=\"{c}.UnknownOutputLength\"/>.</summary>");
         w.Line("public readonly long OutputLength => Inner.OutputLength;");

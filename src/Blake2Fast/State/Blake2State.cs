@@ -86,7 +86,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
 
     public byte[] Finish() => FixedDigest.Finish(ref this);
 
-    public void Finish(Span<byte> output, string paramName) => FixedDigest.Finish(ref this, output, paramName);
+    public void Finish(Span<byte> output) => FixedDigest.Finish(ref this, output);
 
     public bool TryFinish(Span<byte> output, out int bytesWritten) => FixedDigest.TryFinish(ref this, output, out bytesWritten);
 
