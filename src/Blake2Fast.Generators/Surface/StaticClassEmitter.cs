@@ -182,13 +182,19 @@ internal static class StaticClassEmitter
             w.Line("public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>");
             w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.InstructionSets.{m.ManyInstructionSet}); // the lane kernels, on the instruction set the parallel mode chooses");
             w.Line();
-            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet instructionSet) =>");
-            w.Line($"    {m.Many}.Hash(instructionSet, parameters, inputs, outputs, nameof(outputs));");
+            // The parameters, then the outputs, checked and named here; the engine asserts.
+            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet instructionSet)");
+            w.Line("{");
+            w.Line($"    int digestLength = parameters.Validate({m.MaxDigestLength / 8});");
+            w.Line("    if ((long)inputs.Length * digestLength > outputs.Length)");
+            w.Line("        ThrowHelper.DestinationTooSmall(nameof(outputs), inputs.Length * digestLength);");
+            w.Line($"    {m.Many}.Hash(instructionSet, parameters, inputs, outputs);");
+            w.Line("}");
             w.Line();
         }
         w.Doc("<summary>One-shot hashing on a named instruction set: the path of <c>HashData</c>, on any instruction set.</summary>");
         w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.InstructionSet instructionSet) =>");
-        w.Line($"    {m.Inner}.Hash(parameters, instructionSet, input, output, nameof(output));");
+        w.Line($"    {m.StateName}.Hash(parameters, input, output, nameof(output), instructionSet);");
         w.Line();
     }
 

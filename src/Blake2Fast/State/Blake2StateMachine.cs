@@ -157,10 +157,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         ref T chain = ref Message16<T>.First(ref chainWords);
         ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
         int digestLength = Initialize(ref chain, ref block, out int buffered, parameters);
-        // The parameter block is checked by Initialize (Blake2Parameters.WriteBlock), so the output is checked after
-        // it, as it always was: a short output with bad parameters names the parameters.
-        if (output.Length < digestLength)
-            Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        Debug.Assert(output.Length >= digestLength, outputName); // the parameters and the output: checked and named at the public door
         HashInitialized(instructionSet, ref chain, ref block, buffered, parameters.LastNode, input, output, digestLength, outputName);
     }
 

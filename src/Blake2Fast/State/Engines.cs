@@ -23,7 +23,7 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
 
     void Finish(InstructionSet instructionSet, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output);
 
-    /// <summary>One-shot hashing into <paramref name="output"/>; too short, it throws naming <paramref name="outputName"/> before writing.</summary>
+    /// <summary>One-shot hashing into <paramref name="output"/>, with parameters and an output the public door has checked.</summary>
     void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
 
     /// <summary>

@@ -270,8 +270,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     public void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         int digestLength = parameters.DigestLength == 0 ? 8 * Unsafe.SizeOf<T>() : parameters.DigestLength;
-        if (output.Length < digestLength)
-            Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        Debug.Assert(output.Length >= digestLength, outputName); // the parameters and the output: checked and named at the public door
         ReadOnlySpan<byte> key = parameters.Key;
         int superblock = Superblock, blockSize = BlockSize;
         int keep = superblock - blockSize + 1;
