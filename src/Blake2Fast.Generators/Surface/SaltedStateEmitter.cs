@@ -47,8 +47,13 @@ internal static class SaltedStateEmitter
         w.Line();
         w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key) => {length};");
         w.Line();
-        w.Line("internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
+        // The output is checked and named here, the public door (the salt by ValidateSalt); the engine asserts.
+        w.Line("internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");
+        w.Line("{");
+        w.Line($"    if (output.Length < {length})");
+        w.Line($"        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(outputName, {length});");
         w.Line($"    {inner}.Hash({length}, key, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line("}");
         w.Line();
         w.Line("internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)");
         w.Line("{");

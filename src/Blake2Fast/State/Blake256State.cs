@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -70,8 +71,8 @@ internal unsafe struct Blake256State : IFixedDigestState
     /// <summary>One-shot hashing: the engine on the stack, the digest straight into <paramref name="output"/>.</summary>
     public static void Hash(int digestLength, ReadOnlySpan<byte> salt, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
-        if (output.Length < digestLength)
-            ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        Debug.Assert(output.Length >= digestLength, outputName); // checked and named at the public door (the generated state)
+        Debug.Assert(salt.IsEmpty || salt.Length == SaltLength);
         var engine = new Blake256State(digestLength, salt, instructionSet);
         engine.Append(input);
         engine.FinishCore(output);
