@@ -77,7 +77,15 @@ internal static class SaltedStateEmitter
             "<returns>The number of bytes written.</returns>",
             "<exception cref=\"ArgumentException\"><paramref name=\"destination\"/> is too short; nothing is written.</exception>",
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished.</exception>");
-        StateMembers.Member(w, "public int SaveState(Span<byte> destination)", "Inner.Save(destination, nameof(destination))", guard, returns: true);
+        // The state's refusals first, then the destination, checked and named here (the public door).
+        w.Line("public int SaveState(Span<byte> destination)");
+        w.Line("{");
+        w.Line("    " + guard);
+        w.Line("    Inner.ThrowIfNotUsable();");
+        w.Line("    if (destination.Length < Inner.SavedLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(nameof(destination), Inner.SavedLength);");
+        w.Line("    return Inner.Save(destination);");
+        w.Line("}");
         w.Line();
         StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {length}, {m.InstructionSetChoice}, nameof(savedState))");
         w.Line($"readonly string IIncrementalState.AlgorithmName => \"{name}\";");

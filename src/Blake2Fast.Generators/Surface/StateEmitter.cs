@@ -109,7 +109,14 @@ internal static class StateEmitter
             "<returns>The number of bytes written.</returns>",
             "<exception cref=\"ArgumentException\"><paramref name=\"destination\"/> is too short; nothing is written.</exception>",
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished, or keyed without <paramref name=\"includeKeyedState\"/>.</exception>");
-        w.Line("public int SaveState(Span<byte> destination, bool includeKeyedState = false) => Inner.Save(destination, includeKeyedState, nameof(destination));");
+        // The state's refusals first, then the destination, checked and named here (the public door).
+        w.Line("public int SaveState(Span<byte> destination, bool includeKeyedState = false)");
+        w.Line("{");
+        w.Line("    Inner.ThrowIfNotSavable(includeKeyedState);");
+        w.Line("    if (destination.Length < Inner.SavedLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(nameof(destination), Inner.SavedLength);");
+        w.Line("    return Inner.Save(destination);");
+        w.Line("}");
         w.Line();
         StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {m.InstructionSetChoice}, {m.MaxDigestLength}, nameof(savedState))");
         w.Line($"string IIncrementalState.AlgorithmName => \"{m.Name}\";");

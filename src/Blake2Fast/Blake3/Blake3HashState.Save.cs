@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 using Blake2Fast.State;
 using static Blake2Fast.Cores.Blake3Flags;
 
@@ -42,7 +43,10 @@ public unsafe partial struct Blake3HashState
             ThrowUnusable();
         if (_tree.Flags != 0 && !includeKeyedState)
             throw new InvalidOperationException("The state of a keyed hash or key derivation holds key-derived material; pass includeKeyedState: true to save it anyway.");
-        Span<byte> blob = SavedStateEnvelope.Begin(destination, _tree.SavedLength, SavedKind, nameof(destination));
+        int length = SavedStateLength;
+        if (destination.Length < length)
+            ThrowHelper.DestinationTooSmall(nameof(destination), length);
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, _tree.SavedLength, SavedKind);
         blob[6] = (byte)_tree.Flags;
         blob[7] = (byte)_tree.BlocksCompressed;
         blob[8] = (byte)_tree.BlockLengthHeld;

@@ -179,10 +179,11 @@ internal unsafe struct Blake256State : IFixedDigestState
 
     public readonly int SavedLength => SavedStateEnvelope.Length(ChainWords * 4 + _bufferLength);
 
-    public int Save(Span<byte> destination, string destinationName)
+    /// <summary>Writes the saved state; the public SaveState has called <see cref="ThrowIfNotUsable"/> and checked the destination's length.</summary>
+    public int Save(Span<byte> destination)
     {
-        ThrowIfNotUsable();
-        Span<byte> blob = SavedStateEnvelope.Begin(destination, ChainWords * 4 + _bufferLength, Kind, destinationName);
+        Debug.Assert(_digestLength != 0 && !_finished);
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, ChainWords * 4 + _bufferLength, Kind);
         blob[6] = _digestLength;
         BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(12), (uint)_bufferLength);
         Span<byte> body = blob.Slice(SavedStateEnvelope.HeaderLength);

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using Blake2Fast.Cores;
 using Blake2Fast.Internal;
 
@@ -20,15 +21,14 @@ internal static class SavedStateEnvelope
     public static int Length(int bodyLength) => HeaderLength + bodyLength + ChecksumLength;
 
     /// <summary>
-    /// The blob within <paramref name="destination"/> (too short: an exception naming <paramref name="destinationName"/>,
-    /// nothing written), its header cleared and its first six bytes written. The caller fills bytes 6 to 15 and the
+    /// The blob within <paramref name="destination"/> (which the public SaveState has checked is long enough), its
+    /// header cleared and its first six bytes written. The caller fills bytes 6 to 15 and the
     /// body (from <see cref="HeaderLength"/>), then calls <see cref="Seal"/>.
     /// </summary>
-    public static Span<byte> Begin(Span<byte> destination, int bodyLength, SavedStateKind kind, string destinationName)
+    public static Span<byte> Begin(Span<byte> destination, int bodyLength, SavedStateKind kind)
     {
         int length = Length(bodyLength);
-        if (destination.Length < length)
-            ThrowHelper.DestinationTooSmall(destinationName, length);
+        Debug.Assert(destination.Length >= length); // checked and named at the public door
         Span<byte> blob = destination.Slice(0, length);
         blob.Slice(0, HeaderLength).Clear();
         "B2FS"u8.CopyTo(blob);
