@@ -176,7 +176,14 @@ internal static class XofEmitter
             "</remarks>",
             "<exception cref=\"ArgumentException\">Fewer than <c>output.Length</c> bytes of the declared length remain; nothing is written.</exception>",
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/>.</exception>");
-        w.Line("public void Read(Span<byte> output) => Inner.Read(output, nameof(output));");
+        // The state's refusals first, then the output, checked and named here (the public door).
+        w.Line("public void Read(Span<byte> output)");
+        w.Line("{");
+        w.Line("    Inner.ThrowIfNotReadable();");
+        w.Line("    if (output.Length > Inner.BytesRemaining)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.ReadPastEnd(nameof(output), Inner.BytesRemaining);");
+        w.Line("    Inner.Read(output);");
+        w.Line("}");
         w.Close();
         return w.ToString();
     }

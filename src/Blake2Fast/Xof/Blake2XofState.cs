@@ -74,22 +74,28 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
         _inner.Update(input);
     }
 
-    public void Read(Span<byte> output, string paramName)
+    /// <summary>The state's own refusals of a read, before the public Read checks its output against <see cref="BytesRemaining"/>.</summary>
+    public readonly void ThrowIfNotReadable()
     {
         if (!_reading)
         {
             ThrowIfDefault();
             _inner.ThrowIfNotUsable();
-            if (output.Length > BytesRemaining)
-                ThrowHelper.ReadPastEnd(paramName, BytesRemaining);
+        }
+    }
+
+    /// <summary>Reads the next output bytes; the public Read has called <see cref="ThrowIfNotReadable"/> and checked the length.</summary>
+    public void Read(Span<byte> output)
+    {
+        Debug.Assert(output.Length <= BytesRemaining);
+        if (!_reading)
+        {
             Span<byte> h0 = stackalloc byte[64];
             _inner.Finish(h0);
             Unsafe.CopyBlockUnaligned(ref Bytes(ref _h0), ref h0[0], 64);
             h0.Clear();
             _reading = true;
         }
-        else if (output.Length > BytesRemaining)
-            ThrowHelper.ReadPastEnd(paramName, BytesRemaining);
 
         int max = MaxLength;
         while (!output.IsEmpty)
