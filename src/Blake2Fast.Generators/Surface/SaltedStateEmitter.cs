@@ -47,6 +47,10 @@ internal static class SaltedStateEmitter
         w.Line();
         w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key) => {length};");
         w.Line();
+        w.Doc("<summary>One-shot hashing once a public method has checked the salt and <c>output</c>.</summary>");
+        w.Line("internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
+        w.Line($"    {inner}.Hash({length}, key, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line();
         // The output is checked and named here, the public door (the salt by ValidateSalt); the engine asserts.
         w.Line("internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");
         w.Line("{");

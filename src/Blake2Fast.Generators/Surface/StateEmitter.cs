@@ -72,6 +72,10 @@ internal static class StateEmitter
         w.Line("    return digestLength;");
         w.Line("}");
         w.Line();
+        w.Doc("<summary>One-shot hashing once a public method has checked <c>digestLength</c>, <c>key</c> and <c>output</c>.</summary>");
+        w.Line($"internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
+        w.Line($"    {inner}.Hash(digestLength, key, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line();
         w.Line($"internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
         w.Line($"    Hash(parameters, input, output, outputName, {m.InstructionSetChoice});");
         w.Line();

@@ -128,6 +128,9 @@ internal static class StaticClassEmitter
         public string KeyParam(bool key, bool memory = false) => key ? (memory ? $"ReadOnlyMemory<byte> {KeyName}, " : $"ReadOnlySpan<byte> {KeyName}, ") : "";
         // A keyed overload refuses a null or empty key (KeyGuard) before anything is read or written: in the parameter
         // block an empty key means "unkeyed", which would turn a MAC whose key failed to load into a plain hash.
+        /// <summary>The key (or salt) parameter as it is, for a call after <see cref="KeyArg"/> has checked it.</summary>
+        public string CheckedKeyArg(bool key) => !key ? "default" : M.Salted ? "salt" : "key";
+
         public string KeyArg(bool key, bool memory = false) =>
             !key ? "default"
             : M.Salted ? $"{M.StateName}.ValidateSalt({(memory ? "salt.Span" : "salt")})"
@@ -383,7 +386,7 @@ internal static class StaticClassEmitter
             w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
             w.Line("if (destination.Length < length)");
             w.Line("    ThrowHelper.DestinationTooSmall(nameof(destination), length);");
-            w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+            w.Line($"{s}.HashChecked({v.LenArg(len)}, {v.CheckedKeyArg(key)}, source, destination, nameof(destination));");
             w.Line("return length;");
             w.Close();
         }
@@ -398,7 +401,7 @@ internal static class StaticClassEmitter
         w.Line("bytesWritten = 0;");
         w.Line("return false;");
         w.Close();
-        w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+        w.Line($"{s}.HashChecked({v.LenArg(len)}, {v.CheckedKeyArg(key)}, source, destination, nameof(destination));");
         w.Line("bytesWritten = length;");
         w.Line("return true;");
         w.Close();

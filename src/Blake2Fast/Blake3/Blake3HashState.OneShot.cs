@@ -26,8 +26,8 @@ public unsafe partial struct Blake3HashState
         HashChecked(digestLength, key, input, output, outputName);
     }
 
-    /// <summary><see cref="Hash(int, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, string)"/> once its arguments are checked.</summary>
-    private static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    /// <summary><see cref="Hash(int, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, string)"/> once a public method has checked its arguments.</summary>
+    internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         if (Blake3Warmup.RowsCompiled)
             HashOptimized(digestLength, key, input, output, outputName);
