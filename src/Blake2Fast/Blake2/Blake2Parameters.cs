@@ -79,14 +79,10 @@ public ref struct Blake2Parameters
     /// <remarks>This flag is not part of the parameter block itself, so it does not change the initial state.</remarks>
     public bool LastNode { readonly get; set; }
 
-    /// <summary>The parameters of the simple overloads, checked with the names those overloads give their arguments.</summary>
-    internal static Blake2Parameters Simple(int digestLength, ReadOnlySpan<byte> key, int maxLength)
-    {
-        CheckSimple(digestLength, key, maxLength);
-        return new Blake2Parameters { DigestLength = digestLength, Key = key };
-    }
-
-    /// <summary>The checks of <see cref="Simple"/>, for the one-shot paths that go on without a parameter block.</summary>
+    /// <summary>
+    /// The checks of the simple overloads' digest length and key, with the names those overloads give them: what their
+    /// public doors call (the generated states, the HashAlgorithm wrapper) before they pass the values down.
+    /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     internal static void CheckSimple(int digestLength, ReadOnlySpan<byte> key, int maxLength)
     {

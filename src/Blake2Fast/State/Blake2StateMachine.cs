@@ -207,7 +207,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void HashInitialized(InstructionSet instructionSet, ref T chain, ref byte block, int buffered, bool lastNode, ReadOnlySpan<byte> input, Span<byte> output, int digestLength, string outputName)
     {
-        Debug.Assert(output.Length >= digestLength); // checked by the callers above
+        Debug.Assert(output.Length >= digestLength, outputName); // checked and named at the public door
 
         int blockSize = BlockSize, length = input.Length;
         ref byte data = ref MemoryMarshal.GetReference(input);
