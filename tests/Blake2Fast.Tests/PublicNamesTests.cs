@@ -17,8 +17,9 @@ public class PublicNamesTests
     [InlineData(0x20)]
     [InlineData(0x21)]
     [InlineData(0x30)]
-    public void EveryKindNamesItsPublicClassStateFactoryAndRestore(byte kind)
+    public void EveryKindNamesItsPublicClassStateFactoryAndRestore(byte kindByte)
     {
+        var kind = (SavedStateKind)kindByte;
         Assembly library = typeof(Blake2b).Assembly;
         System.Type cls = Assert.IsType<System.Type>(library.GetType("Blake2Fast." + PublicNames.Class(kind)), exactMatch: false);
         System.Type state = Assert.IsType<System.Type>(library.GetType("Blake2Fast." + PublicNames.State(kind)), exactMatch: false);
@@ -33,7 +34,7 @@ public class PublicNamesTests
     [Fact]
     public void AnUnknownKindHasNoNames()
     {
-        Assert.Null(PublicNames.Class(0x7F));
-        Assert.Null(PublicNames.State(0x7F));
+        Assert.Null(PublicNames.Class((SavedStateKind)0x7F));
+        Assert.Null(PublicNames.State((SavedStateKind)0x7F));
     }
 }

@@ -38,15 +38,15 @@ public class VariantTests
         var kinds = new List<byte>();
         foreach (IBlake2Variant variant in Blake2Variants.All)
         {
-            kinds.Add(variant.SequentialKind);
-            kinds.Add(variant.ParallelKind);
+            kinds.Add((byte)variant.SequentialKind);
+            kinds.Add((byte)variant.ParallelKind);
         }
         Assert.Equal(kinds.Count, kinds.Distinct().Count());
         // The engines report their variant's kinds, so a saved BLAKE2bp state names BLAKE2bp, not a word size.
-        Assert.Equal(default(Blake2bWord).SequentialKind, SavedKind(d => { var h = Blake2b.CreateIncrementalHasher(); return h.SaveState(d); }));
-        Assert.Equal(default(Blake2sWord).SequentialKind, SavedKind(d => { var h = Blake2s.CreateIncrementalHasher(); return h.SaveState(d); }));
-        Assert.Equal(default(Blake2bWord).ParallelKind, SavedKind(d => { var h = Blake2bp.CreateIncrementalHasher(); return h.SaveState(d); }));
-        Assert.Equal(default(Blake2sWord).ParallelKind, SavedKind(d => { var h = Blake2sp.CreateIncrementalHasher(); return h.SaveState(d); }));
+        Assert.Equal((byte)default(Blake2bWord).SequentialKind, SavedKind(d => { var h = Blake2b.CreateIncrementalHasher(); return h.SaveState(d); }));
+        Assert.Equal((byte)default(Blake2sWord).SequentialKind, SavedKind(d => { var h = Blake2s.CreateIncrementalHasher(); return h.SaveState(d); }));
+        Assert.Equal((byte)default(Blake2bWord).ParallelKind, SavedKind(d => { var h = Blake2bp.CreateIncrementalHasher(); return h.SaveState(d); }));
+        Assert.Equal((byte)default(Blake2sWord).ParallelKind, SavedKind(d => { var h = Blake2sp.CreateIncrementalHasher(); return h.SaveState(d); }));
     }
 
     private delegate int Saver(Span<byte> destination);
@@ -67,8 +67,8 @@ public class VariantTests
         public int Rounds => 10;
         public ulong InitialValue(int i) => default(Blake2bWord).InitialValue(i);
         public int Rotation(int step) => default(Blake2bWord).Rotation(step);
-        public byte SequentialKind => 0xF0;
-        public byte ParallelKind => 0xF1;
+        public Blake2Fast.State.SavedStateKind SequentialKind => (Blake2Fast.State.SavedStateKind)0xF0;
+        public Blake2Fast.State.SavedStateKind ParallelKind => (Blake2Fast.State.SavedStateKind)0xF1;
     }
 
     /// <summary>Portable 2-lane vector arithmetic, enough for <see cref="LaneWord{TVec, TOps, TVariant}"/>'s constants.</summary>

@@ -47,8 +47,17 @@ internal static class SaltedStateEmitter
         w.Line();
         w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key) => {length};");
         w.Line();
-        w.Line("internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
+        w.Doc("<summary>One-shot hashing once a public method has checked the salt and <c>output</c>.</summary>");
+        w.Line("internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
         w.Line($"    {inner}.Hash({length}, key, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line();
+        // The output is checked and named here, the public door (the salt by ValidateSalt); the engine asserts.
+        w.Line("internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");
+        w.Line("{");
+        w.Line($"    if (output.Length < {length})");
+        w.Line($"        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(outputName, {length});");
+        w.Line($"    {inner}.Hash({length}, key, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line("}");
         w.Line();
         w.Line("internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)");
         w.Line("{");
@@ -72,7 +81,15 @@ internal static class SaltedStateEmitter
             "<returns>The number of bytes written.</returns>",
             "<exception cref=\"ArgumentException\"><paramref name=\"destination\"/> is too short; nothing is written.</exception>",
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished.</exception>");
-        StateMembers.Member(w, "public int SaveState(Span<byte> destination)", "Inner.Save(destination, nameof(destination))", guard, returns: true);
+        // The state's refusals first, then the destination, checked and named here (the public door).
+        w.Line("public int SaveState(Span<byte> destination)");
+        w.Line("{");
+        w.Line("    " + guard);
+        w.Line("    Inner.ThrowIfNotUsable();");
+        w.Line("    if (destination.Length < Inner.SavedLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(nameof(destination), Inner.SavedLength);");
+        w.Line("    return Inner.Save(destination);");
+        w.Line("}");
         w.Line();
         StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {length}, {m.InstructionSetChoice}, nameof(savedState))");
         w.Line($"readonly string IIncrementalState.AlgorithmName => \"{name}\";");
@@ -82,7 +99,7 @@ internal static class SaltedStateEmitter
         w.Line("// The HashAlgorithm wrapper passes the salt as its \"key\": empty or the salt's length.");
         w.Line($"void IIncrementalState.Reset(int digestLength, ReadOnlySpan<byte> key) => Inner = new({length}, key, {m.InstructionSetChoice});");
         w.Line();
-        StateMembers.Member(w, "void IIncrementalState.Finish(Span<byte> output)", "Inner.Finish(output, nameof(output))", guard, returns: false);
+        StateMembers.Member(w, "void IIncrementalState.Finish(Span<byte> output)", "Inner.Finish(output)", guard, returns: false);
         w.Close();
         return w.ToString();
     }

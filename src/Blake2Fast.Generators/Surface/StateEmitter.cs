@@ -35,17 +35,25 @@ internal static class StateEmitter
         w.Open($"public partial struct {s} : IIncrementalState");
         w.Line($"internal {inner} Inner;");
         w.Line();
-        w.Line($"internal {s}(in Blake2Parameters parameters, {m.InstructionSetType} instructionSet) => Inner = new(parameters, instructionSet);");
+        // A parameter block is checked and named here, the public door, before the engine state is made from it.
+        w.Line($"internal {s}(in Blake2Parameters parameters, {m.InstructionSetType} instructionSet)");
+        w.Line("{");
+        w.Line($"    parameters.Validate({m.MaxDigestLength / 8});");
+        w.Line("    Inner = new(parameters, instructionSet);");
+        w.Line("}");
         w.Line();
         w.Doc("<summary>The state behind the static class's overloads: validates and names <c>digestLength</c> and <c>key</c>.</summary>");
-        w.Line($"internal static {s} Create(int digestLength, ReadOnlySpan<byte> key) =>");
-        w.Line($"    new(Blake2Parameters.Simple(digestLength, key, {m.MaxDigestLength}), {m.InstructionSetChoice});");
+        w.Line($"internal static {s} Create(int digestLength, ReadOnlySpan<byte> key)");
+        w.Line("{");
+        w.Line($"    Blake2Parameters.CheckSimple(digestLength, key, {m.MaxDigestLength});");
+        w.Line($"    return new() {{ Inner = new(new Blake2Parameters {{ DigestLength = digestLength, Key = key }}, {m.InstructionSetChoice}) }};");
+        w.Line("}");
         w.Line();
         w.Line($"internal static {s} Create(in Blake2Parameters parameters) => new(parameters, {m.InstructionSetChoice});");
         w.Line();
         // The one-shot overloads skip the state: the engine hashes with the chain and one block on the stack. The
-        // simple ones pass digestLength and key down as they are (no parameter block), checked and named there; the
-        // engine refuses a short output, naming it, before writing.
+        // simple ones check and name digestLength, key and the output here, the public door, and pass them down as
+        // they are (no parameter block); below, Debug.Assert only.
         w.Doc("<summary>Validates and names <c>digestLength</c> and <c>key</c>; returns the digest length.</summary>");
         w.Line($"[MethodImpl(MethodImplOptions.AggressiveInlining)]");
         w.Line($"internal static int DigestLengthOf(int digestLength, ReadOnlySpan<byte> key)");
@@ -57,12 +65,28 @@ internal static class StateEmitter
         w.Doc("<summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written); returns the digest length.</summary>");
         w.Line($"internal static int Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)");
         w.Line("{");
+        w.Line($"    Blake2Parameters.CheckSimple(digestLength, key, {m.MaxDigestLength});");
+        w.Line("    if (output.Length < digestLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);");
         w.Line($"    {inner}.Hash(digestLength, key, {m.InstructionSetChoice}, input, output, outputName);");
         w.Line("    return digestLength;");
         w.Line("}");
         w.Line();
+        w.Doc("<summary>One-shot hashing once a public method has checked <c>digestLength</c>, <c>key</c> and <c>output</c>.</summary>");
+        w.Line($"internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
+        w.Line($"    {inner}.Hash(digestLength, key, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line();
         w.Line($"internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>");
-        w.Line($"    {inner}.Hash(parameters, {m.InstructionSetChoice}, input, output, outputName);");
+        w.Line($"    Hash(parameters, input, output, outputName, {m.InstructionSetChoice});");
+        w.Line();
+        w.Doc("<summary>One-shot hashing with a parameter block on <paramref name=\"instructionSet\"/>: the parameters, then the output, checked and named here.</summary>");
+        w.Line($"internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName, {m.InstructionSetType} instructionSet)");
+        w.Line("{");
+        w.Line($"    int digestLength = parameters.Validate({m.MaxDigestLength / 8});");
+        w.Line("    if (output.Length < digestLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);");
+        w.Line($"    {inner}.Hash(parameters, instructionSet, input, output, outputName);");
+        w.Line("}");
         w.Line();
         w.Line($"internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)");
         w.Line("{");
@@ -89,7 +113,14 @@ internal static class StateEmitter
             "<returns>The number of bytes written.</returns>",
             "<exception cref=\"ArgumentException\"><paramref name=\"destination\"/> is too short; nothing is written.</exception>",
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/> or finished, or keyed without <paramref name=\"includeKeyedState\"/>.</exception>");
-        w.Line("public int SaveState(Span<byte> destination, bool includeKeyedState = false) => Inner.Save(destination, includeKeyedState, nameof(destination));");
+        // The state's refusals first, then the destination, checked and named here (the public door).
+        w.Line("public int SaveState(Span<byte> destination, bool includeKeyedState = false)");
+        w.Line("{");
+        w.Line("    Inner.ThrowIfNotSavable(includeKeyedState);");
+        w.Line("    if (destination.Length < Inner.SavedLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(nameof(destination), Inner.SavedLength);");
+        w.Line("    return Inner.Save(destination);");
+        w.Line("}");
         w.Line();
         StateMembers.Restore(w, m, $"{inner}.Restore(savedState, {m.InstructionSetChoice}, {m.MaxDigestLength}, nameof(savedState))");
         w.Line($"string IIncrementalState.AlgorithmName => \"{m.Name}\";");

@@ -26,7 +26,16 @@ internal static class StateMembers
         w.Doc($"<summary>Finishes the hash and writes the digest ({length} bytes) to the start of <paramref name=\"output\"/>.</summary>",
             $"<exception cref=\"ArgumentException\"><paramref name=\"output\"/> is shorter than {length} bytes; nothing is written and the state stays usable.</exception>",
             Unusable);
-        Member(w, "public void Finish(Span<byte> output)", "Inner.Finish(output, nameof(output))", guard, returns: false);
+        // The output is checked and named here, the public door, after the state's own checks (as before); below, an assert.
+        w.Line("public void Finish(Span<byte> output)");
+        w.Line("{");
+        if (guard.Length != 0)
+            w.Line("    " + guard);
+        w.Line("    Inner.ThrowIfNotUsable();");
+        w.Line("    if (output.Length < Inner.DigestLength)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.DestinationTooSmall(nameof(output), Inner.DigestLength);");
+        w.Line("    Inner.Finish(output);");
+        w.Line("}");
         w.Line();
         w.Doc("<summary>Finishes the hash if <paramref name=\"output\"/> can hold the digest.</summary>",
             $"<param name=\"output\">Receives the digest in its first {length} bytes.</param>",

@@ -128,6 +128,9 @@ internal static class StaticClassEmitter
         public string KeyParam(bool key, bool memory = false) => key ? (memory ? $"ReadOnlyMemory<byte> {KeyName}, " : $"ReadOnlySpan<byte> {KeyName}, ") : "";
         // A keyed overload refuses a null or empty key (KeyGuard) before anything is read or written: in the parameter
         // block an empty key means "unkeyed", which would turn a MAC whose key failed to load into a plain hash.
+        /// <summary>The key (or salt) parameter as it is, for a call after <see cref="KeyArg"/> has checked it.</summary>
+        public string CheckedKeyArg(bool key) => !key ? "default" : M.Salted ? "salt" : "key";
+
         public string KeyArg(bool key, bool memory = false) =>
             !key ? "default"
             : M.Salted ? $"{M.StateName}.ValidateSalt({(memory ? "salt.Span" : "salt")})"
@@ -182,13 +185,19 @@ internal static class StaticClassEmitter
             w.Line("public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>");
             w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.InstructionSets.{m.ManyInstructionSet}); // the lane kernels, on the instruction set the parallel mode chooses");
             w.Line();
-            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet instructionSet) =>");
-            w.Line($"    {m.Many}.Hash(instructionSet, parameters, inputs, outputs, nameof(outputs));");
+            // The parameters, then the outputs, checked and named here; the engine asserts.
+            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet instructionSet)");
+            w.Line("{");
+            w.Line($"    int digestLength = parameters.Validate({m.MaxDigestLength / 8});");
+            w.Line("    if ((long)inputs.Length * digestLength > outputs.Length)");
+            w.Line("        ThrowHelper.DestinationTooSmall(nameof(outputs), inputs.Length * digestLength);");
+            w.Line($"    {m.Many}.Hash(instructionSet, parameters, inputs, outputs);");
+            w.Line("}");
             w.Line();
         }
         w.Doc("<summary>One-shot hashing on a named instruction set: the path of <c>HashData</c>, on any instruction set.</summary>");
         w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.InstructionSet instructionSet) =>");
-        w.Line($"    {m.Inner}.Hash(parameters, instructionSet, input, output, nameof(output));");
+        w.Line($"    {m.StateName}.Hash(parameters, input, output, nameof(output), instructionSet);");
         w.Line();
     }
 
@@ -377,7 +386,7 @@ internal static class StaticClassEmitter
             w.Line($"int length = {s}.DigestLengthOf({v.LenArg(len)}, {v.KeyArg(key)});");
             w.Line("if (destination.Length < length)");
             w.Line("    ThrowHelper.DestinationTooSmall(nameof(destination), length);");
-            w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+            w.Line($"{s}.HashChecked({v.LenArg(len)}, {v.CheckedKeyArg(key)}, source, destination, nameof(destination));");
             w.Line("return length;");
             w.Close();
         }
@@ -392,7 +401,7 @@ internal static class StaticClassEmitter
         w.Line("bytesWritten = 0;");
         w.Line("return false;");
         w.Close();
-        w.Line($"{s}.Hash({v.LenArg(len)}, {v.KeyArg(key)}, source, destination, nameof(destination));");
+        w.Line($"{s}.HashChecked({v.LenArg(len)}, {v.CheckedKeyArg(key)}, source, destination, nameof(destination));");
         w.Line("bytesWritten = length;");
         w.Line("return true;");
         w.Close();

@@ -148,8 +148,16 @@ internal static class XofEmitter
         w.Open($"public partial struct {s} : IXofState");
         w.Line($"internal {m.Inner} Inner;");
         w.Line();
-        w.Line($"internal {s}(long outputLength, ReadOnlySpan<byte> key, {m.InstructionSetType} instructionSet, string outputLengthName = \"outputLength\", string keyName = \"key\") =>");
-        w.Line("    Inner = new(outputLength, key, instructionSet, outputLengthName, keyName);");
+        // Every overload and CreateIncrementalHasher reaches the engine through here: the output length and the key are
+        // checked and named here, the public door; the engine asserts.
+        w.Line($"internal {s}(long outputLength, ReadOnlySpan<byte> key, {m.InstructionSetType} instructionSet, string outputLengthName = \"outputLength\", string keyName = \"key\")");
+        w.Line("{");
+        w.Line($"    if (outputLength != -1 && (outputLength < 1 || outputLength >= {m.Inner}.Unknown))");
+        w.Line($"        throw new ArgumentOutOfRangeException(outputLengthName, outputLength, $\"The output length must be between 1 and {{({m.Inner}.Unknown - 1)}} bytes, or unknown (-1).\");");
+        w.Line($"    if (key.Length > {m.MaxKeyLength})");
+        w.Line($"        global::Blake2Fast.Internal.ThrowHelper.TooLong(keyName, {m.MaxKeyLength});");
+        w.Line("    Inner = new(outputLength, key, instructionSet);");
+        w.Line("}");
         w.Line();
         w.Doc($"<summary>The declared output length, or <see cref=\"{c}.UnknownOutputLength\"/>.</summary>");
         w.Line("public readonly long OutputLength => Inner.OutputLength;");
@@ -168,7 +176,14 @@ internal static class XofEmitter
             "</remarks>",
             "<exception cref=\"ArgumentException\">Fewer than <c>output.Length</c> bytes of the declared length remain; nothing is written.</exception>",
             "<exception cref=\"InvalidOperationException\">The state is <see langword=\"default\"/>.</exception>");
-        w.Line("public void Read(Span<byte> output) => Inner.Read(output, nameof(output));");
+        // The state's refusals first, then the output, checked and named here (the public door).
+        w.Line("public void Read(Span<byte> output)");
+        w.Line("{");
+        w.Line("    Inner.ThrowIfNotReadable();");
+        w.Line("    if (output.Length > Inner.BytesRemaining)");
+        w.Line("        global::Blake2Fast.Internal.ThrowHelper.ReadPastEnd(nameof(output), Inner.BytesRemaining);");
+        w.Line("    Inner.Read(output);");
+        w.Line("}");
         w.Close();
         return w.ToString();
     }

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast;
@@ -78,14 +79,10 @@ public ref struct Blake2Parameters
     /// <remarks>This flag is not part of the parameter block itself, so it does not change the initial state.</remarks>
     public bool LastNode { readonly get; set; }
 
-    /// <summary>The parameters of the simple overloads, checked with the names those overloads give their arguments.</summary>
-    internal static Blake2Parameters Simple(int digestLength, ReadOnlySpan<byte> key, int maxLength)
-    {
-        CheckSimple(digestLength, key, maxLength);
-        return new Blake2Parameters { DigestLength = digestLength, Key = key };
-    }
-
-    /// <summary>The checks of <see cref="Simple"/>, for the one-shot paths that go on without a parameter block.</summary>
+    /// <summary>
+    /// The checks of the simple overloads' digest length and key, with the names those overloads give them: what their
+    /// public doors call (the generated states, the HashAlgorithm wrapper) before they pass the values down.
+    /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     internal static void CheckSimple(int digestLength, ReadOnlySpan<byte> key, int maxLength)
     {
@@ -108,16 +105,17 @@ public ref struct Blake2Parameters
         digestLength = _digestLength == 0 ? maxLength : _digestLength;
         if ((_fanoutXor1 | _depthXor1 | NodeDepth | InnerLength) != 0 || (LeafLength | xofLength) != 0 || NodeOffset != 0
             || !Salt.IsEmpty || !Personalization.IsEmpty || digestLength > maxLength || Key.Length > maxLength)
-            return 0; // WriteBlock builds it, and names the offending parameter
+            return 0; // WriteBlock builds it (the public door has checked it)
         return 0x0101_0000u | (uint)Key.Length << 8 | (uint)digestLength;
     }
 
     /// <summary>
     /// Checks the parameters against an algorithm whose words are <paramref name="wordSize"/> bytes (8 for
-    /// BLAKE2b, 4 for BLAKE2s) and writes the parameter block (8 words) into <paramref name="block"/>.
+    /// BLAKE2b, 4 for BLAKE2s), naming the offending property: what the public doors that take a parameter block
+    /// call before they pass it down (the states below only assert, in <see cref="WriteBlock"/>).
     /// </summary>
     /// <returns>The digest length in bytes.</returns>
-    internal readonly int WriteBlock(Span<byte> block, int wordSize, uint xofLength = 0)
+    internal readonly int Validate(int wordSize, uint xofLength = 0)
     {
         int maxLength = 8 * wordSize;
         int fieldLength = 2 * wordSize;
@@ -139,6 +137,25 @@ public ref struct Blake2Parameters
         int nodeOffsetBits = xofLength != 0 ? 32 : nodeOffsetBytes * 8;
         if (nodeOffsetBits < 64 && (NodeOffset >> nodeOffsetBits) != 0)
             ThrowHelper.NodeOffsetOutOfRange(nameof(NodeOffset), nodeOffsetBits);
+        return digestLength;
+    }
+
+    /// <summary>
+    /// Writes the parameter block (8 words) of parameters <see cref="Validate"/> has accepted into
+    /// <paramref name="block"/>.
+    /// </summary>
+    /// <returns>The digest length in bytes.</returns>
+    internal readonly int WriteBlock(Span<byte> block, int wordSize, uint xofLength = 0)
+    {
+        int maxLength = 8 * wordSize;
+        int fieldLength = 2 * wordSize;
+        int digestLength = _digestLength == 0 ? maxLength : _digestLength;
+        int nodeOffsetBytes = wordSize == 8 ? 8 : 6;
+        int nodeOffsetBits = xofLength != 0 ? 32 : nodeOffsetBytes * 8;
+        // Checked and named at the public door (Validate); here, asserts only.
+        Debug.Assert(digestLength <= maxLength && Key.Length <= maxLength && InnerLength <= maxLength);
+        Debug.Assert(Salt.Length <= fieldLength && Personalization.Length <= fieldLength);
+        Debug.Assert(nodeOffsetBits == 64 || (NodeOffset >> nodeOffsetBits) == 0);
 
         block.Slice(0, maxLength).Clear();
         block[0] = (byte)digestLength;

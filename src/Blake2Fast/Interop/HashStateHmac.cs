@@ -29,7 +29,7 @@ internal sealed class HashStateHmac<TState> : HMAC
     public HashStateHmac(int digestLength, ReadOnlySpan<byte> key, string objectName)
     {
         // Validates both arguments, with their names, before anything is stored.
-        _ = Blake2Parameters.Simple(digestLength, key, _state.MaxDigestLength);
+        Blake2Parameters.CheckSimple(digestLength, key, _state.MaxDigestLength);
         _digestLength = digestLength;
         _objectName = objectName;
         HashSizeValue = digestLength * 8;

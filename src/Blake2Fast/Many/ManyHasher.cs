@@ -30,14 +30,13 @@ internal static class ManyHasher<T, TWord, TCompressor, TLanes>
     private const int MaxLanes = 16;
     private const int RunBytes = 8 * 1024; // scratch for several superblocks at once
 
-    public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, string outputsName)
+    public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs)
     {
         int wordSize = Unsafe.SizeOf<T>(), blockSize = 16 * wordSize;
         Span<T> chain = stackalloc T[12];
         Span<byte> block = stackalloc byte[blockSize];
         int digestLength = Blake2StateMachine<T, TWord, TCompressor>.Initialize(ref chain[0], ref block[0], out int keyBuffered, parameters);
-        if ((long)inputs.Length * digestLength > outputs.Length)
-            Internal.ThrowHelper.DestinationTooSmall(outputsName, inputs.Length * digestLength);
+        System.Diagnostics.Debug.Assert((long)inputs.Length * digestLength <= outputs.Length); // checked and named at the public door
         bool keyed = keyBuffered != 0;
         bool lastNode = parameters.LastNode;
 

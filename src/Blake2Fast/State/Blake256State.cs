@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -70,8 +71,8 @@ internal unsafe struct Blake256State : IFixedDigestState
     /// <summary>One-shot hashing: the engine on the stack, the digest straight into <paramref name="output"/>.</summary>
     public static void Hash(int digestLength, ReadOnlySpan<byte> salt, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
-        if (output.Length < digestLength)
-            ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        Debug.Assert(output.Length >= digestLength, outputName); // checked and named at the public door (the generated state)
+        Debug.Assert(salt.IsEmpty || salt.Length == SaltLength);
         var engine = new Blake256State(digestLength, salt, instructionSet);
         engine.Append(input);
         engine.FinishCore(output);
@@ -128,7 +129,7 @@ internal unsafe struct Blake256State : IFixedDigestState
 
     public byte[] Finish() => FixedDigest.Finish(ref this);
 
-    public void Finish(Span<byte> output, string paramName) => FixedDigest.Finish(ref this, output, paramName);
+    public void Finish(Span<byte> output) => FixedDigest.Finish(ref this, output);
 
     public bool TryFinish(Span<byte> output, out int bytesWritten) => FixedDigest.TryFinish(ref this, output, out bytesWritten);
 
@@ -174,14 +175,15 @@ internal unsafe struct Blake256State : IFixedDigestState
     // In the shared envelope (SavedStateEnvelope), the header holds the digest length, five zero bytes (key length, flags
     // and padding, as BLAKE2's) and the buffer length (u32); the body, the 14 chain words (h, salt, counter) then the
     // buffered bytes.
-    private readonly byte Kind => _digestLength == 32 ? (byte)0x20 : (byte)0x21;
+    private readonly SavedStateKind Kind => _digestLength == 32 ? SavedStateKind.Blake256 : SavedStateKind.Blake224;
 
     public readonly int SavedLength => SavedStateEnvelope.Length(ChainWords * 4 + _bufferLength);
 
-    public int Save(Span<byte> destination, string destinationName)
+    /// <summary>Writes the saved state; the public SaveState has called <see cref="ThrowIfNotUsable"/> and checked the destination's length.</summary>
+    public int Save(Span<byte> destination)
     {
-        ThrowIfNotUsable();
-        Span<byte> blob = SavedStateEnvelope.Begin(destination, ChainWords * 4 + _bufferLength, Kind, destinationName);
+        Debug.Assert(_digestLength != 0 && !_finished);
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, ChainWords * 4 + _bufferLength, Kind);
         blob[6] = _digestLength;
         BinaryPrimitives.WriteUInt32LittleEndian(blob.Slice(12), (uint)_bufferLength);
         Span<byte> body = blob.Slice(SavedStateEnvelope.HeaderLength);

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
@@ -73,7 +74,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     public static void Hash(in Blake2Parameters parameters, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         default(TEngine).Hash(instructionSet, parameters, input, output, outputName);
 
-    /// <summary>One-shot hashing with a digest length and a key, checked and named here.</summary>
+    /// <summary>One-shot hashing with a digest length, a key and an output the public door has checked and named.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
     public static void Hash(int digestLength, ReadOnlySpan<byte> key, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         default(TEngine).Hash(instructionSet, digestLength, key, input, output, outputName);
@@ -86,7 +87,7 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
 
     public byte[] Finish() => FixedDigest.Finish(ref this);
 
-    public void Finish(Span<byte> output, string paramName) => FixedDigest.Finish(ref this, output, paramName);
+    public void Finish(Span<byte> output) => FixedDigest.Finish(ref this, output);
 
     public bool TryFinish(Span<byte> output, out int bytesWritten) => FixedDigest.TryFinish(ref this, output, out bytesWritten);
 
@@ -103,13 +104,20 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     // last node), 3 zero bytes and the buffer length (u32); the body, the chain words then the buffered bytes.
     public readonly int SavedLength => SavedStateEnvelope.Length(default(TEngine).ChainBytes + _bufferLength);
 
-    public int Save(Span<byte> destination, bool includeKeyedState, string destinationName)
+    /// <summary>The state's own refusals of a save, before the public SaveState checks its destination.</summary>
+    public readonly void ThrowIfNotSavable(bool includeKeyedState)
     {
         ThrowIfNotUsable();
         if (_keyLength != 0 && !includeKeyedState)
             throw new InvalidOperationException("The state of a keyed hash holds key-derived material (or the key itself); pass includeKeyedState: true to save it anyway.");
+    }
+
+    /// <summary>Writes the saved state; the public SaveState has called <see cref="ThrowIfNotSavable"/> and checked the destination's length.</summary>
+    public int Save(Span<byte> destination)
+    {
+        Debug.Assert((_flags & (StateFlags.Initialized | StateFlags.Finished)) == StateFlags.Initialized);
         int chainBytes = default(TEngine).ChainBytes, wordSize = Unsafe.SizeOf<T>();
-        Span<byte> blob = SavedStateEnvelope.Begin(destination, chainBytes + _bufferLength, default(TEngine).Kind, destinationName);
+        Span<byte> blob = SavedStateEnvelope.Begin(destination, chainBytes + _bufferLength, default(TEngine).Kind);
         blob[6] = _digestLength;
         blob[7] = _keyLength;
         blob[8] = (byte)((_flags & StateFlags.LastNode) != 0 ? 1 : 0);

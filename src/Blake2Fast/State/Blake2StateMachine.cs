@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 #if NET8_0_OR_GREATER
@@ -156,12 +157,13 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         ref T chain = ref Message16<T>.First(ref chainWords);
         ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
         int digestLength = Initialize(ref chain, ref block, out int buffered, parameters);
+        Debug.Assert(output.Length >= digestLength, outputName); // the parameters and the output: checked and named at the public door
         HashInitialized(instructionSet, ref chain, ref block, buffered, parameters.LastNode, input, output, digestLength, outputName);
     }
 
     /// <summary>
     /// <see cref="Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
-    /// overloads (a digest length and a key, checked and named here). The chain comes from parameter word 0: no
+    /// overloads (a digest length, a key and an output the public door has checked). The chain comes from parameter word 0: no
     /// parameter block is built, passed by reference and read back field by field, a measurable share of a short
     /// hash wherever the caller does not inline it all (NativeAOT, no dynamic PGO, calls through a delegate).
     /// </summary>
@@ -183,7 +185,10 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void HashSimple(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
-        Blake2Parameters.CheckSimple(digestLength, key, 8 * Unsafe.SizeOf<T>());
+        // Checked and named at the public door (the generated state's Hash).
+        Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>());
+        Debug.Assert(key.Length <= 8 * Unsafe.SizeOf<T>());
+        Debug.Assert(output.Length >= digestLength);
         Unsafe.SkipInit(out Message16<T> chainWords);
         Unsafe.SkipInit(out Message16<T> blockWords);
         ref T chain = ref Message16<T>.First(ref chainWords);
@@ -202,8 +207,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void HashInitialized(InstructionSet instructionSet, ref T chain, ref byte block, int buffered, bool lastNode, ReadOnlySpan<byte> input, Span<byte> output, int digestLength, string outputName)
     {
-        if (output.Length < digestLength)
-            Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        Debug.Assert(output.Length >= digestLength, outputName); // checked and named at the public door
 
         int blockSize = BlockSize, length = input.Length;
         ref byte data = ref MemoryMarshal.GetReference(input);

@@ -13,8 +13,8 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
     /// <summary>The most bytes the buffer can hold.</summary>
     int BufferCapacity { get; }
 
-    /// <summary>Identifies the algorithm in a saved state: 1 BLAKE2b, 2 BLAKE2s, 3 BLAKE2bp, 4 BLAKE2sp.</summary>
-    byte Kind { get; }
+    /// <summary>Identifies the algorithm in a saved state: BLAKE2b, BLAKE2s, BLAKE2bp or BLAKE2sp.</summary>
+    SavedStateKind Kind { get; }
 
     /// <returns>The digest length.</returns>
     int Initialize(ref TStorage storage, out int bufferLength, in Blake2Parameters parameters, uint xofLength);
@@ -23,12 +23,13 @@ internal interface IHashEngine<TStorage> where TStorage : unmanaged
 
     void Finish(InstructionSet instructionSet, ref TStorage storage, int bufferLength, int keyLength, bool lastNode, Span<byte> output);
 
-    /// <summary>One-shot hashing into <paramref name="output"/>; too short, it throws naming <paramref name="outputName"/> before writing.</summary>
+    /// <summary>One-shot hashing into <paramref name="output"/>, with parameters and an output the public door has checked.</summary>
     void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
 
     /// <summary>
     /// <see cref="Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
-    /// overloads: <paramref name="digestLength"/> and <paramref name="key"/> are checked and named here.
+    /// overloads: <paramref name="digestLength"/>, <paramref name="key"/> and <paramref name="output"/> are checked and
+    /// named at the public door (the generated state), not here.
     /// </summary>
     void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName);
 }
@@ -42,7 +43,7 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
 {
     public int ChainBytes => 12 * Unsafe.SizeOf<T>();
     public int BufferCapacity => 16 * Unsafe.SizeOf<T>();
-    public byte Kind => default(TWord).SequentialKind;
+    public SavedStateKind Kind => default(TWord).SequentialKind;
 
     private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
 

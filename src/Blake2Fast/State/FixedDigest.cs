@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.State;
@@ -16,8 +17,8 @@ internal interface IFixedDigestState
 }
 
 /// <summary>
-/// The three ways to finish such a state, written once: into a new array, into a span that must fit, into a span
-/// that may not. Called on the state by reference, so the struct is neither copied nor boxed.
+/// The three ways to finish such a state, written once: into a new array, into a span the public door has checked
+/// (or the HashAlgorithm wrapper sized), into a span that may not fit. Called on the state by reference, so the struct is neither copied nor boxed.
 /// </summary>
 internal static class FixedDigest
 {
@@ -29,11 +30,10 @@ internal static class FixedDigest
         return digest;
     }
 
-    public static void Finish<TState>(ref TState state, Span<byte> output, string paramName) where TState : struct, IFixedDigestState
+    public static void Finish<TState>(ref TState state, Span<byte> output) where TState : struct, IFixedDigestState
     {
         state.ThrowIfNotUsable();
-        if (output.Length < state.DigestLength)
-            ThrowHelper.DestinationTooSmall(paramName, state.DigestLength);
+        Debug.Assert(output.Length >= state.DigestLength); // checked and named by the public Finish (or sized by the HashAlgorithm wrapper)
         state.FinishCore(output);
     }
 

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
@@ -29,7 +30,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
 
     public int ChainBytes => 12 * Lanes * Unsafe.SizeOf<T>();
     public int BufferCapacity => 2 * Superblock - BlockSize;
-    public byte Kind => default(TWord).ParallelKind;
+    public SavedStateKind Kind => default(TWord).ParallelKind;
 
     private static ref T Chain(ref TStorage storage) => ref Unsafe.As<TStorage, T>(ref storage);
 
@@ -254,8 +255,12 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
         root.Clear();
     }
 
-    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(instructionSet, Blake2Parameters.Simple(digestLength, key, 8 * Unsafe.SizeOf<T>()), input, output, outputName);
+    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        // Checked and named at the public door (the generated state's Hash).
+        Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>() && key.Length <= 8 * Unsafe.SizeOf<T>());
+        Hash(instructionSet, new Blake2Parameters { DigestLength = digestLength, Key = key }, input, output, outputName);
+    }
 
     /// <summary>
     /// One-shot hashing without a state: the same steps as Initialize, Update and Finish, but whole superblocks
@@ -265,8 +270,7 @@ internal readonly struct ParallelEngine<T, TWord, TCompressor, TLanes, TStorage>
     public void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         int digestLength = parameters.DigestLength == 0 ? 8 * Unsafe.SizeOf<T>() : parameters.DigestLength;
-        if (output.Length < digestLength)
-            Internal.ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        Debug.Assert(output.Length >= digestLength, outputName); // the parameters and the output: checked and named at the public door
         ReadOnlySpan<byte> key = parameters.Key;
         int superblock = Superblock, blockSize = BlockSize;
         int keep = superblock - blockSize + 1;

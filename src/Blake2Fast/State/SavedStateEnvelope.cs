@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using Blake2Fast.Cores;
 using Blake2Fast.Internal;
 
@@ -9,9 +10,7 @@ namespace Blake2Fast.State;
 /// byte, ten header bytes of the algorithm's own (bytes 6 to 15), its body, then a 16-byte BLAKE2s checksum
 /// (personalized "B2FState") of everything before it, so a damaged blob is refused rather than resumed.
 /// </summary>
-/// <remarks>
-/// Kinds: 1 BLAKE2b, 2 BLAKE2s, 3 BLAKE2bp, 4 BLAKE2sp, 0x20 BLAKE-256, 0x21 BLAKE-224, 0x30 BLAKE3.
-/// </remarks>
+/// <remarks>The kinds are <see cref="SavedStateKind"/>.</remarks>
 internal static class SavedStateEnvelope
 {
     public const int HeaderLength = 16;
@@ -22,20 +21,19 @@ internal static class SavedStateEnvelope
     public static int Length(int bodyLength) => HeaderLength + bodyLength + ChecksumLength;
 
     /// <summary>
-    /// The blob within <paramref name="destination"/> (too short: an exception naming <paramref name="destinationName"/>,
-    /// nothing written), its header cleared and its first six bytes written. The caller fills bytes 6 to 15 and the
+    /// The blob within <paramref name="destination"/> (which the public SaveState has checked is long enough), its
+    /// header cleared and its first six bytes written. The caller fills bytes 6 to 15 and the
     /// body (from <see cref="HeaderLength"/>), then calls <see cref="Seal"/>.
     /// </summary>
-    public static Span<byte> Begin(Span<byte> destination, int bodyLength, byte kind, string destinationName)
+    public static Span<byte> Begin(Span<byte> destination, int bodyLength, SavedStateKind kind)
     {
         int length = Length(bodyLength);
-        if (destination.Length < length)
-            ThrowHelper.DestinationTooSmall(destinationName, length);
+        Debug.Assert(destination.Length >= length); // checked and named at the public door
         Span<byte> blob = destination.Slice(0, length);
         blob.Slice(0, HeaderLength).Clear();
         "B2FS"u8.CopyTo(blob);
         blob[4] = Version;
-        blob[5] = kind;
+        blob[5] = (byte)kind;
         return blob;
     }
 
@@ -48,34 +46,35 @@ internal static class SavedStateEnvelope
     /// another algorithm is named as such, whatever its length), then room for a body of at least
     /// <paramref name="minBodyLength"/> bytes and the checksum.
     /// </summary>
-    public static void Open(ReadOnlySpan<byte> blob, byte kind, int minBodyLength, string paramName)
+    public static void Open(ReadOnlySpan<byte> blob, SavedStateKind kind, int minBodyLength, string paramName)
     {
         if (blob.Length < HeaderLength || !blob.Slice(0, 4).SequenceEqual("B2FS"u8))
             throw new ArgumentException("This is not a saved Blake2Fast hash state.", paramName);
         if (blob[4] != Version)
             throw new ArgumentException($"This saved state has format version {blob[4]}; this library reads version {Version}.", paramName);
-        if (blob[5] != kind)
+        if (blob[5] != (byte)kind)
         {
             string expected = AlgorithmName(kind);
-            throw new ArgumentException(PublicNames.State(blob[5]) is not null
-                ? $"This is a saved {AlgorithmName(blob[5])} state, not {expected}: resume it with {PublicNames.Restore(blob[5])}."
+            var found = (SavedStateKind)blob[5];
+            throw new ArgumentException(PublicNames.State(found) is not null
+                ? $"This is a saved {AlgorithmName(found)} state, not {expected}: resume it with {PublicNames.Restore(found)}."
                 : $"This saved state is of an algorithm this library does not know (kind {blob[5]}), not {expected}.", paramName);
         }
         if (blob.Length < Length(minBodyLength))
             throw new ArgumentException("The saved state is truncated or has the wrong length.", paramName);
     }
 
-    /// <summary>The algorithm a kind byte stands for, as the docs name it ("BLAKE2b").</summary>
-    public static string AlgorithmName(byte kind) => kind switch
+    /// <summary>The algorithm a kind stands for, as the docs name it ("BLAKE2b").</summary>
+    public static string AlgorithmName(SavedStateKind kind) => kind switch
     {
-        1 => "BLAKE2b",
-        2 => "BLAKE2s",
-        3 => "BLAKE2bp",
-        4 => "BLAKE2sp",
-        0x20 => "BLAKE-256",
-        0x21 => "BLAKE-224",
-        0x30 => "BLAKE3",
-        _ => $"kind {kind}",
+        SavedStateKind.Blake2b => "BLAKE2b",
+        SavedStateKind.Blake2s => "BLAKE2s",
+        SavedStateKind.Blake2bp => "BLAKE2bp",
+        SavedStateKind.Blake2sp => "BLAKE2sp",
+        SavedStateKind.Blake256 => "BLAKE-256",
+        SavedStateKind.Blake224 => "BLAKE-224",
+        SavedStateKind.Blake3 => "BLAKE3",
+        _ => $"kind {(byte)kind}",
     };
 
     /// <summary>

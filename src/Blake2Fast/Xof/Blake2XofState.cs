@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Cores;
@@ -36,12 +37,11 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
     /// <summary>The field's all-ones value: 2^32 - 1 for BLAKE2Xb, 2^16 - 1 for BLAKE2Xs.</summary>
     public static uint Unknown => Unsafe.SizeOf<T>() == 8 ? uint.MaxValue : ushort.MaxValue;
 
-    public Blake2XofState(long outputLength, ReadOnlySpan<byte> key, InstructionSet instructionSet, string outputLengthName, string keyName)
+    public Blake2XofState(long outputLength, ReadOnlySpan<byte> key, InstructionSet instructionSet)
     {
-        if (outputLength != -1 && (outputLength < 1 || outputLength >= Unknown))
-            throw new ArgumentOutOfRangeException(outputLengthName, outputLength, $"The output length must be between 1 and {Unknown - 1} bytes, or unknown (-1).");
-        if (key.Length > MaxLength)
-            ThrowHelper.TooLong(keyName, MaxLength);
+        // Checked and named at the public door (the generated state's constructor).
+        Debug.Assert(outputLength == -1 || (outputLength >= 1 && outputLength < Unknown));
+        Debug.Assert(key.Length <= MaxLength);
         _xofLength = outputLength == -1 ? Unknown : (uint)outputLength;
         _inner = new(new Blake2Parameters { Key = key }, instructionSet, _xofLength);
         _h0 = default;
@@ -74,22 +74,28 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
         _inner.Update(input);
     }
 
-    public void Read(Span<byte> output, string paramName)
+    /// <summary>The state's own refusals of a read, before the public Read checks its output against <see cref="BytesRemaining"/>.</summary>
+    public readonly void ThrowIfNotReadable()
     {
         if (!_reading)
         {
             ThrowIfDefault();
             _inner.ThrowIfNotUsable();
-            if (output.Length > BytesRemaining)
-                ThrowHelper.ReadPastEnd(paramName, BytesRemaining);
+        }
+    }
+
+    /// <summary>Reads the next output bytes; the public Read has called <see cref="ThrowIfNotReadable"/> and checked the length.</summary>
+    public void Read(Span<byte> output)
+    {
+        Debug.Assert(output.Length <= BytesRemaining);
+        if (!_reading)
+        {
             Span<byte> h0 = stackalloc byte[64];
-            _inner.Finish(h0, paramName);
+            _inner.Finish(h0);
             Unsafe.CopyBlockUnaligned(ref Bytes(ref _h0), ref h0[0], 64);
             h0.Clear();
             _reading = true;
         }
-        else if (output.Length > BytesRemaining)
-            ThrowHelper.ReadPastEnd(paramName, BytesRemaining);
 
         int max = MaxLength;
         while (!output.IsEmpty)
@@ -127,7 +133,7 @@ internal struct Blake2XofState<T, TWord, TCompressor, TStorage>
         Span<byte> scratch = stackalloc byte[64];
         Unsafe.CopyBlockUnaligned(ref scratch[0], ref Bytes(ref _h0), (uint)max);
         node.Update(scratch.Slice(0, max));
-        node.Finish(scratch, "output");
+        node.Finish(scratch);
         Unsafe.CopyBlockUnaligned(ref Bytes(ref _block), ref scratch[0], 64);
         scratch.Clear();
     }

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
+using Blake2Fast.State;
 using static Blake2Fast.Cores.Blake2Constants;
 
 namespace Blake2Fast.Cores;
@@ -29,11 +30,11 @@ internal interface IBlake2Variant
     /// <summary>G's right-rotation of step <paramref name="step"/> (1..4).</summary>
     int Rotation(int step);
 
-    /// <summary>The saved-state kind of the sequential hash (<c>SavedStateEnvelope</c>).</summary>
-    byte SequentialKind { get; }
+    /// <summary>The saved-state kind of the sequential hash.</summary>
+    SavedStateKind SequentialKind { get; }
 
     /// <summary>The saved-state kind of the parallel mode (BLAKE2bp, BLAKE2sp).</summary>
-    byte ParallelKind { get; }
+    SavedStateKind ParallelKind { get; }
 }
 
 /// <summary>Every declared variant, for the tests and the reports.</summary>
@@ -64,8 +65,8 @@ internal readonly partial struct Blake2bWord : IBlake2Variant
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Rotation(int step) => step switch { 1 => 32, 2 => 24, 3 => 16, _ => 63 };
 
-    public byte SequentialKind => 1;
-    public byte ParallelKind => 3;
+    public SavedStateKind SequentialKind => SavedStateKind.Blake2b;
+    public SavedStateKind ParallelKind => SavedStateKind.Blake2bp;
 }
 
 /// <summary>BLAKE2s (RFC 7693): 32-bit words, 10 rounds, rotations 16, 12, 8, 7, SHA-256's IV.</summary>
@@ -88,6 +89,6 @@ internal readonly partial struct Blake2sWord : IBlake2Variant
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Rotation(int step) => step switch { 1 => 16, 2 => 12, 3 => 8, _ => 7 };
 
-    public byte SequentialKind => 2;
-    public byte ParallelKind => 4;
+    public SavedStateKind SequentialKind => SavedStateKind.Blake2s;
+    public SavedStateKind ParallelKind => SavedStateKind.Blake2sp;
 }
