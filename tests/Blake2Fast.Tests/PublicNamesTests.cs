@@ -1,4 +1,5 @@
 using System.Reflection;
+using Blake2Fast.Internal;
 using Blake2Fast.State;
 
 namespace Blake2Fast.Tests;

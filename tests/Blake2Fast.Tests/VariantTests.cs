@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 #if NET8_0_OR_GREATER
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
@@ -67,8 +68,8 @@ public class VariantTests
         public int Rounds => 10;
         public ulong InitialValue(int i) => default(Blake2bWord).InitialValue(i);
         public int Rotation(int step) => default(Blake2bWord).Rotation(step);
-        public Blake2Fast.State.SavedStateKind SequentialKind => (Blake2Fast.State.SavedStateKind)0xF0;
-        public Blake2Fast.State.SavedStateKind ParallelKind => (Blake2Fast.State.SavedStateKind)0xF1;
+        public SavedStateKind SequentialKind => (SavedStateKind)0xF0;
+        public SavedStateKind ParallelKind => (SavedStateKind)0xF1;
     }
 
     /// <summary>Portable 2-lane vector arithmetic, enough for <see cref="LaneWord{TVec, TOps, TVariant}"/>'s constants.</summary>

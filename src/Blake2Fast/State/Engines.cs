@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
 using Blake2Fast.Cores;
+using Blake2Fast.Internal;
 
 namespace Blake2Fast.State;
 

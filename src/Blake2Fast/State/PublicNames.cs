@@ -1,3 +1,5 @@
+using Blake2Fast.Internal;
+
 namespace Blake2Fast.State;
 
 /// <summary>

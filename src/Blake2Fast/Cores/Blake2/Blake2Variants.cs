@@ -1,6 +1,6 @@
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
-using Blake2Fast.State;
+using Blake2Fast.Internal;
 using static Blake2Fast.Cores.Blake2Constants;
 
 namespace Blake2Fast.Cores;
