@@ -133,7 +133,7 @@ public static class B2fSum
 
         try
         {
-            OrderedHashingChoice.Run(source, sourceMayWait, workers, spreadThreads, context, deliver, context.Stdout.Flush);
+            OrderedHashing.Run(source, sourceMayWait, workers, spreadThreads, context, deliver, context.Stdout.Flush);
 
             // The last lines leave now, as they would have one by one: a failure here is a failure of the run, not
             // of the final close (which decides whether "write error" gives a reason).
