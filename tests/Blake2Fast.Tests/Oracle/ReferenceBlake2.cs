@@ -1,6 +1,5 @@
 using System;
 using System.Text;
-
 using Blake2Fast.Tests.Reference;
 
 namespace Blake2Fast.Tests.Oracle;
