@@ -5,68 +5,15 @@ using Blake2Fast.Cores;
 namespace Blake2Fast.Tests;
 
 /// <summary>
-/// BLAKE2's first-call compact compression (<c>Blake2Compact</c>, <c>KernelSet.StartingOn</c>): against the portable
-/// kernels (counters carrying, final flags, partial increments, several blocks), the digests while the default entry
-/// runs it against those of the default kernel, and the hand-over past its budget (which also moves the one-shot calls
-/// from their tiered code to their fully optimized copy).
+/// BLAKE2's first-call compact compression (<c>Blake2Compact</c>, <c>KernelSet.StartingOn</c>): the digests while the
+/// default entry runs it against those of the default kernel, and the hand-over past its budget (which also moves the
+/// one-shot calls from their tiered code to their fully optimized copy). Its compression itself (counters carrying,
+/// final flags, partial increments, several blocks), its budget reset so that its own code runs, is tested against the
+/// reference compressions by ReferenceKernelTests' rows "BLAKE2b: compact" and "BLAKE2s: compact".
 /// </summary>
 [Collection(KernelWarmupCollection.Name)]
 public class Blake2CompactTests
 {
-    [Theory]
-    [InlineData(1)]
-    [InlineData(2)]
-    [InlineData(3)]
-    public unsafe void TheCompactCompressionEqualsThePortableKernels(int blocks)
-    {
-        var random = new Random(blocks);
-        try
-        {
-            foreach (uint increment in new uint[] { 0, 5, 64, 128 })
-            {
-                foreach (bool final in new[] { false, true })
-                {
-                    // The low counter word close to carrying into the high one; the final-block flags set or not.
-                    AssertSame(Chain(random, w => w, ulong.MaxValue, final, blocks), Input(random, 128 * blocks), blocks, increment,
-                        &Blake2bScalar.Compress, &Blake2Compact.Compress);
-                    AssertSame(Chain(random, w => (uint)w, uint.MaxValue, final, blocks), Input(random, 64 * blocks), blocks, increment,
-                        &Blake2sScalar.Compress, &Blake2Compact.Compress);
-                }
-            }
-        }
-        finally
-        {
-            // Past its budget the compact code hands the entry to the default kernel: put it back as it was.
-            KernelTable.Blake2b.UseCompact(false);
-            KernelTable.Blake2s.UseCompact(false);
-        }
-    }
-
-    private static T[] Chain<T>(Random random, Func<ulong, T> word, ulong max, bool final, int blocks)
-    {
-        T[] chain = Enumerable.Range(0, 12).Select(_ => word((ulong)random.NextInt64())).ToArray();
-        chain[8] = word(max - 130);
-        chain[10] = word(final ? max : 0);
-        chain[11] = word(final && blocks == 2 ? max : 0);
-        return chain;
-    }
-
-    private static byte[] Input(Random random, int length)
-    {
-        byte[] input = new byte[length];
-        random.NextBytes(input);
-        return input;
-    }
-
-    private static unsafe void AssertSame<T>(T[] chain, byte[] input, int blocks, uint increment,
-        delegate*<ref T, ref byte, nuint, uint, void> portable, delegate*<ref T, ref byte, nuint, uint, void> compact)
-    {
-        T[] expected = (T[])chain.Clone();
-        portable(ref expected[0], ref input[0], (nuint)blocks, increment);
-        compact(ref chain[0], ref input[0], (nuint)blocks, increment);
-        Assert.Equal(expected, chain);
-    }
-
     [Fact]
     public unsafe void DigestsOnTheCompactEntryEqualTheDefaultKernelsAndItHandsOver()
     {

@@ -1,20 +1,22 @@
 using System;
 using System.Collections.Generic;
 using System.Text;
+using Blake2Fast.Tests.Reference;
+using static Blake2Fast.Tests.Reference.Blake3Reference;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 
 /// <summary>
 /// BLAKE3 written from the paper, for the differential tests: the tree built recursively (left subtree = the largest
-/// power of two of chunks that leaves at least one byte to the right), plain loops, a table-free permutation.
-/// Slow and obviously correct; it shares nothing with the library.
+/// power of two of chunks that leaves at least one byte to the right), plain loops. Its compression function, IV and
+/// flags are the test project's reference ones (<see cref="Blake3Reference"/>, anchored to the official vectors by
+/// ReferenceVectorTests); this file adds the chunks, the tree and the extended output. Slow and obviously correct;
+/// it shares nothing with the library.
 /// </summary>
 internal static class ReferenceBlake3
 {
-    private const uint ChunkStart = 1, ChunkEnd = 2, Parent = 4, Root = 8, KeyedHash = 16, DeriveKeyContext = 32, DeriveKeyMaterial = 64;
-
-    public static readonly uint[] IV = { 0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19 };
-    private static readonly int[] Permutation = { 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 };
+    /// <summary>The IV (BLAKE2s's), the key of the unkeyed modes: <see cref="Blake3Reference.IV"/>.</summary>
+    public static readonly uint[] IV = Blake3Reference.IV;
 
     public static byte[] Hash(byte[] input, int outputLength) => Run(IV, 0, input, outputLength);
 
@@ -39,64 +41,20 @@ internal static class ReferenceBlake3
         ChainingValue(Compress(cv, block, counter, blockLength, flags));
 
     /// <summary>One compression's 16 extended-output words: v[i] ^ v[i + 8], then v[i + 8] ^ cv[i].</summary>
-    public static uint[] OutputWords(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags)
-    {
-        uint[] v = Compress(cv, block, counter, blockLength, flags);
-        var output = new uint[16];
-        for (int i = 0; i < 8; i++)
-        {
-            output[i] = v[i] ^ v[i + 8];
-            output[i + 8] = v[i + 8] ^ cv[i];
-        }
-        return output;
-    }
+    public static uint[] OutputWords(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags) =>
+        Compress(cv, block, counter, blockLength, flags);
 
-    private static uint Rotr(uint x, int n) => (x >> n) | (x << (32 - n));
-
-    private static void G(uint[] v, int a, int b, int c, int d, uint x, uint y)
-    {
-        v[a] = v[a] + v[b] + x; v[d] = Rotr(v[d] ^ v[a], 16);
-        v[c] = v[c] + v[d]; v[b] = Rotr(v[b] ^ v[c], 12);
-        v[a] = v[a] + v[b] + y; v[d] = Rotr(v[d] ^ v[a], 8);
-        v[c] = v[c] + v[d]; v[b] = Rotr(v[b] ^ v[c], 7);
-    }
-
-    /// <summary>The full 16-word state after the compression's seven rounds, before the feed-forward.</summary>
+    /// <summary>The reference compression (<see cref="Blake3Reference.Compress"/>, its 16 output words) of a block held as words.</summary>
     private static uint[] Compress(uint[] cv, uint[] block, ulong counter, uint blockLength, uint flags)
     {
-        var v = new uint[16];
-        Array.Copy(cv, v, 8);
-        Array.Copy(IV, 0, v, 8, 4);
-        v[12] = (uint)counter;
-        v[13] = (uint)(counter >> 32);
-        v[14] = blockLength;
-        v[15] = flags;
-        uint[] m = (uint[])block.Clone();
-        for (int round = 0; round < 7; round++)
-        {
-            G(v, 0, 4, 8, 12, m[0], m[1]);
-            G(v, 1, 5, 9, 13, m[2], m[3]);
-            G(v, 2, 6, 10, 14, m[4], m[5]);
-            G(v, 3, 7, 11, 15, m[6], m[7]);
-            G(v, 0, 5, 10, 15, m[8], m[9]);
-            G(v, 1, 6, 11, 12, m[10], m[11]);
-            G(v, 2, 7, 8, 13, m[12], m[13]);
-            G(v, 3, 4, 9, 14, m[14], m[15]);
-            var permuted = new uint[16];
-            for (int i = 0; i < 16; i++)
-                permuted[i] = m[Permutation[i]];
-            m = permuted;
-        }
-        return v;
+        var bytes = new byte[64];
+        for (int i = 0; i < 64; i++)
+            bytes[i] = (byte)(block[i / 4] >> (8 * (i % 4)));
+        return Blake3Reference.Compress(cv, bytes, counter, blockLength, flags);
     }
 
-    private static uint[] ChainingValue(uint[] v)
-    {
-        var cv = new uint[8];
-        for (int i = 0; i < 8; i++)
-            cv[i] = v[i] ^ v[i + 8];
-        return cv;
-    }
+    /// <summary>The next chaining value: the first 8 of a compression's output words.</summary>
+    private static uint[] ChainingValue(uint[] output) => output[..8];
 
     private static uint[] Words(byte[] bytes, int offset, int count = 8)
     {
@@ -153,10 +111,10 @@ internal static class ReferenceBlake3
         var output = new List<byte>();
         for (ulong t = 0; output.Count < outputLength; t++)
         {
-            uint[] v = Compress(root.Cv, root.Block, t, root.BlockLength, root.Flags | Root);
+            uint[] words = Compress(root.Cv, root.Block, t, root.BlockLength, root.Flags | Root);
             for (int i = 0; i < 16; i++)
             {
-                uint word = i < 8 ? v[i] ^ v[i + 8] : v[i] ^ root.Cv[i - 8];
+                uint word = words[i];
                 for (int b = 0; b < 4; b++)
                     output.Add((byte)(word >> (8 * b)));
             }

@@ -5,6 +5,7 @@ using System.Linq;
 using Blake2Fast.Cores;
 using Blake2Fast.Tests.Infrastructure;
 using Blake2Fast.Tests.Oracle;
+using Blake2Fast.Tests.Reference;
 
 namespace Blake2Fast.Tests.Family;
 
@@ -361,21 +362,12 @@ internal static class TreeConstruction
 /// <summary>
 /// Plain BLAKE2b / BLAKE2s (RFC 7693) from an explicit parameter block, with the key block given separately, so
 /// a node can carry a key length without a key block (the BLAKE2bp/BLAKE2sp root). Returns the whole chaining
-/// value (64 / 32 bytes) whatever the digest length field says. Deliberately simple; shares nothing with the library.
+/// value (64 / 32 bytes) whatever the digest length field says. Deliberately simple; shares nothing with the library:
+/// its compression function and IV are the test project's reference ones (<see cref="Blake2bReference"/>,
+/// <see cref="Blake2sReference"/>), anchored to the official vectors.
 /// </summary>
 internal static class RawBlake2
 {
-    private static readonly ulong[] IVb =
-    {
-        0x6A09E667F3BCC908UL, 0xBB67AE8584CAA73BUL, 0x3C6EF372FE94F82BUL, 0xA54FF53A5F1D36F1UL,
-        0x510E527FADE682D1UL, 0x9B05688C2B3E6C1FUL, 0x1F83D9ABFB41BD6BUL, 0x5BE0CD19137E2179UL,
-    };
-
-    private static readonly uint[] IVs =
-    {
-        0x6A09E667U, 0xBB67AE85U, 0x3C6EF372U, 0xA54FF53AU, 0x510E527FU, 0x9B05688CU, 0x1F83D9ABU, 0x5BE0CD19U,
-    };
-
     public static byte[] Blake2b(byte[] parameterBlock, byte[] keyBlock, byte[] message, bool lastNode)
     {
         var (data, dataLength, blocks) = Blocks(128, keyBlock, message);
@@ -404,43 +396,12 @@ internal static class RawBlake2
     {
         var h = new ulong[8];
         for (int i = 0; i < 8; i++)
-            h[i] = IVb[i] ^ BitConverterLe.U64(parameterBlock, 8 * i);
-        var m = new ulong[16];
-        var v = new ulong[16];
+            h[i] = Blake2bReference.IV[i] ^ BitConverterLe.U64(parameterBlock, 8 * i);
         for (int b = 0; b < blocks; b++)
         {
             bool final = b == blocks - 1;
             ulong t = final ? (ulong)dataLength : (ulong)(b + 1) * 128;
-            for (int i = 0; i < 16; i++)
-                m[i] = BitConverterLe.U64(data, 128 * b + 8 * i);
-            for (int i = 0; i < 8; i++)
-            {
-                v[i] = h[i];
-                v[i + 8] = IVb[i];
-            }
-            v[12] ^= t;
-            if (final)
-                v[14] = ~v[14];
-            if (final && lastNode)
-                v[15] = ~v[15];
-            for (int r = 0; r < 12; r++)
-            {
-                int[] s = ReferenceSigma.Rows[r % 10];
-                for (int g = 0; g < 8; g++)
-                {
-                    (int a, int bb, int c, int d) = Columns[g];
-                    v[a] = v[a] + v[bb] + m[s[2 * g]];
-                    v[d] = Ror(v[d] ^ v[a], 32);
-                    v[c] = v[c] + v[d];
-                    v[bb] = Ror(v[bb] ^ v[c], 24);
-                    v[a] = v[a] + v[bb] + m[s[2 * g + 1]];
-                    v[d] = Ror(v[d] ^ v[a], 16);
-                    v[c] = v[c] + v[d];
-                    v[bb] = Ror(v[bb] ^ v[c], 63);
-                }
-            }
-            for (int i = 0; i < 8; i++)
-                h[i] ^= v[i] ^ v[i + 8];
+            Blake2bReference.Compress(h, data.AsSpan(128 * b, 128), t, 0, final ? ulong.MaxValue : 0, final && lastNode ? ulong.MaxValue : 0);
         }
         var output = new byte[64];
         for (int i = 0; i < 64; i++)
@@ -452,60 +413,18 @@ internal static class RawBlake2
     {
         var h = new uint[8];
         for (int i = 0; i < 8; i++)
-            h[i] = IVs[i] ^ BitConverterLe.U32(parameterBlock, 4 * i);
-        var m = new uint[16];
-        var v = new uint[16];
+            h[i] = Blake2sReference.IV[i] ^ BitConverterLe.U32(parameterBlock, 4 * i);
         for (int b = 0; b < blocks; b++)
         {
             bool final = b == blocks - 1;
             ulong t = final ? (ulong)dataLength : (ulong)(b + 1) * 64;
-            for (int i = 0; i < 16; i++)
-                m[i] = BitConverterLe.U32(data, 64 * b + 4 * i);
-            for (int i = 0; i < 8; i++)
-            {
-                v[i] = h[i];
-                v[i + 8] = IVs[i];
-            }
-            v[12] ^= (uint)t;
-            v[13] ^= (uint)(t >> 32);
-            if (final)
-                v[14] = ~v[14];
-            if (final && lastNode)
-                v[15] = ~v[15];
-            for (int r = 0; r < 10; r++)
-            {
-                int[] s = ReferenceSigma.Rows[r];
-                for (int g = 0; g < 8; g++)
-                {
-                    (int a, int bb, int c, int d) = Columns[g];
-                    v[a] = v[a] + v[bb] + m[s[2 * g]];
-                    v[d] = Ror(v[d] ^ v[a], 16);
-                    v[c] = v[c] + v[d];
-                    v[bb] = Ror(v[bb] ^ v[c], 12);
-                    v[a] = v[a] + v[bb] + m[s[2 * g + 1]];
-                    v[d] = Ror(v[d] ^ v[a], 8);
-                    v[c] = v[c] + v[d];
-                    v[bb] = Ror(v[bb] ^ v[c], 7);
-                }
-            }
-            for (int i = 0; i < 8; i++)
-                h[i] ^= v[i] ^ v[i + 8];
+            Blake2sReference.Compress(h, data.AsSpan(64 * b, 64), (uint)t, (uint)(t >> 32), final ? uint.MaxValue : 0, final && lastNode ? uint.MaxValue : 0);
         }
         var output = new byte[32];
         for (int i = 0; i < 32; i++)
             output[i] = (byte)(h[i / 4] >> (8 * (i % 4)));
         return output;
     }
-
-    // The four columns, then the four diagonals (RFC 7693 section 3.2).
-    private static readonly (int, int, int, int)[] Columns =
-    {
-        (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
-        (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14),
-    };
-
-    private static ulong Ror(ulong x, int n) => (x >> n) | (x << (64 - n));
-    private static uint Ror(uint x, int n) => (x >> n) | (x << (32 - n));
 
     private static class BitConverterLe
     {

@@ -1,15 +1,18 @@
 using System;
 using System.Text;
+using Blake2Fast.Tests.Reference;
 
 namespace Blake2Fast.Tests.Oracle;
 
 // A deliberately plain reference implementation of BLAKE2b and BLAKE2s, written from RFC 7693 (sections 2.1-2.8
-// and the pseudocode of sections 3.1-3.3) and the parameter block of the BLAKE2 paper (section 2.8).
+// and the pseudocode of section 3.3) and the parameter block of the BLAKE2 paper (section 2.8).
 //
-// It is the oracle of the differential tests, so it must not share anything with the library under test: it
-// uses nothing from Blake2Fast, no SIMD, no unsafe code, no spans tricks. Words are read and written with
-// explicit little-endian byte arithmetic, every array access is bounds-checked, and the message is padded and
-// cut into blocks exactly as RFC 7693 section 3.3 describes. It is slow and meant to be obviously right.
+// It is the oracle of the differential tests, so it shares nothing with the library under test: it uses nothing
+// from Blake2Fast, no SIMD, no unsafe code, no spans tricks. Its compression function F, IV and SIGMA are the
+// test project's readable ones (Reference/Blake2bReference.cs, Reference/Blake2sReference.cs), anchored to the
+// official vectors by ReferenceVectorTests; this file adds the parameter block, the key block, the padding and
+// the counter, with explicit little-endian byte arithmetic, exactly as RFC 7693 section 3.3 describes. It is
+// slow and meant to be obviously right.
 //
 // Beyond the RFC, it can start the byte counter t at any value (as if that many bytes had been hashed before,
 // with the chaining value of a fresh state), which lets the tests drive the library's counter across the carry
@@ -69,24 +72,6 @@ public sealed class ReferenceParameters
     }
 }
 
-/// <summary>The message schedule SIGMA of RFC 7693 section 2.7 (rounds 10 and 11 of BLAKE2b reuse rows 0 and 1).</summary>
-internal static class ReferenceSigma
-{
-    public static readonly int[][] Rows =
-    {
-        new[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
-        new[] { 14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3 },
-        new[] { 11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4 },
-        new[] { 7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8 },
-        new[] { 9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13 },
-        new[] { 2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9 },
-        new[] { 12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11 },
-        new[] { 13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10 },
-        new[] { 6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5 },
-        new[] { 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0 },
-    };
-}
-
 /// <summary>Reference BLAKE2b: w = 64 bits, r = 12 rounds, bb = 128-byte blocks, rotations 32, 24, 16, 63.</summary>
 public static class ReferenceBlake2b
 {
@@ -95,14 +80,6 @@ public static class ReferenceBlake2b
     public const int MaxKeyBytes = 64;
     public const int SaltBytes = 16;
     public const int PersonalizationBytes = 16;
-    private const int Rounds = 12;
-
-    // RFC 7693 section 2.6: the SHA-512 initialization vector.
-    private static readonly ulong[] IV =
-    {
-        0x6A09E667F3BCC908UL, 0xBB67AE8584CAA73BUL, 0x3C6EF372FE94F82BUL, 0xA54FF53A5F1D36F1UL,
-        0x510E527FADE682D1UL, 0x9B05688C2B3E6C1FUL, 0x1F83D9ABFB41BD6BUL, 0x5BE0CD19137E2179UL,
-    };
 
     /// <summary>BLAKE2b of the whole <paramref name="message"/>, the byte counter starting at zero.</summary>
     public static byte[] Hash(ReferenceParameters parameters, byte[] message) => Hash(parameters, message, 0, 0);
@@ -120,7 +97,7 @@ public static class ReferenceBlake2b
         // h[0] := h[0] ^ 0x01010000 ^ (kk << 8) ^ nn).
         var h = new ulong[8];
         for (int i = 0; i < 8; i++)
-            h[i] = IV[i] ^ ReadWord(parameterBlock, 8 * i);
+            h[i] = Blake2bReference.IV[i] ^ ReadWord(parameterBlock, 8 * i);
 
         // The data d: the key padded with zeros to a full block (only if there is a key), then the message,
         // padded with zeros to a whole number of blocks; at least one block (the empty message).
@@ -182,58 +159,12 @@ public static class ReferenceBlake2b
         return block;
     }
 
-    /// <summary>The compression function F (RFC 7693 section 3.2).</summary>
-    private static void Compress(ulong[] h, byte[] block, UInt128 t, bool finalBlock, bool lastNode)
-    {
-        var m = new ulong[16];
-        for (int i = 0; i < 16; i++)
-            m[i] = ReadWord(block, 8 * i);
-
-        var v = new ulong[16];
-        for (int i = 0; i < 8; i++)
-        {
-            v[i] = h[i];
-            v[i + 8] = IV[i];
-        }
-
-        v[12] ^= (ulong)(t & ulong.MaxValue);   // low word of the offset counter
-        v[13] ^= (ulong)(t >> 64);              // high word of the offset counter
-        if (finalBlock)
-            v[14] = ~v[14];                     // f0: last block flag
-        if (lastNode)
-            v[15] = ~v[15];                     // f1: last node flag (tree hashing)
-
-        for (int round = 0; round < Rounds; round++)
-        {
-            int[] s = ReferenceSigma.Rows[round % 10];
-            G(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-            G(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-            G(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-            G(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-            G(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-            G(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-            G(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-            G(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-        }
-
-        for (int i = 0; i < 8; i++)
-            h[i] = h[i] ^ v[i] ^ v[i + 8];
-    }
-
-    /// <summary>The mixing function G (RFC 7693 section 3.1).</summary>
-    private static void G(ulong[] v, int a, int b, int c, int d, ulong x, ulong y)
-    {
-        v[a] = v[a] + v[b] + x;
-        v[d] = RotateRight(v[d] ^ v[a], 32);
-        v[c] = v[c] + v[d];
-        v[b] = RotateRight(v[b] ^ v[c], 24);
-        v[a] = v[a] + v[b] + y;
-        v[d] = RotateRight(v[d] ^ v[a], 16);
-        v[c] = v[c] + v[d];
-        v[b] = RotateRight(v[b] ^ v[c], 63);
-    }
-
-    private static ulong RotateRight(ulong x, int n) => (x >> n) | (x << (64 - n));
+    /// <summary>
+    /// The compression function F (RFC 7693 section 3.2), the test project's reference one: t split into its two
+    /// words, the flags as all-ones words.
+    /// </summary>
+    private static void Compress(ulong[] h, byte[] block, UInt128 t, bool finalBlock, bool lastNode) =>
+        Blake2bReference.Compress(h, block, (ulong)t, (ulong)(t >> 64), finalBlock ? ulong.MaxValue : 0, lastNode ? ulong.MaxValue : 0);
 
     private static ulong ReadWord(byte[] bytes, int offset)
     {
@@ -258,13 +189,6 @@ public static class ReferenceBlake2s
     public const int MaxKeyBytes = 32;
     public const int SaltBytes = 8;
     public const int PersonalizationBytes = 8;
-    private const int Rounds = 10;
-
-    // RFC 7693 section 2.6: the SHA-256 initialization vector.
-    private static readonly uint[] IV =
-    {
-        0x6A09E667U, 0xBB67AE85U, 0x3C6EF372U, 0xA54FF53AU, 0x510E527FU, 0x9B05688CU, 0x1F83D9ABU, 0x5BE0CD19U,
-    };
 
     /// <summary>BLAKE2s of the whole <paramref name="message"/>, the byte counter starting at zero.</summary>
     public static byte[] Hash(ReferenceParameters parameters, byte[] message) => Hash(parameters, message, 0, 0);
@@ -279,7 +203,7 @@ public static class ReferenceBlake2s
 
         var h = new uint[8];
         for (int i = 0; i < 8; i++)
-            h[i] = IV[i] ^ ReadWord(parameterBlock, 4 * i);
+            h[i] = Blake2sReference.IV[i] ^ ReadWord(parameterBlock, 4 * i);
 
         int keyLength = parameters.Key.Length;
         int keyBlockLength = keyLength > 0 ? BlockBytes : 0;
@@ -337,56 +261,9 @@ public static class ReferenceBlake2s
         return block;
     }
 
-    private static void Compress(uint[] h, byte[] block, ulong t, bool finalBlock, bool lastNode)
-    {
-        var m = new uint[16];
-        for (int i = 0; i < 16; i++)
-            m[i] = ReadWord(block, 4 * i);
-
-        var v = new uint[16];
-        for (int i = 0; i < 8; i++)
-        {
-            v[i] = h[i];
-            v[i + 8] = IV[i];
-        }
-
-        v[12] ^= (uint)(t & 0xFFFFFFFFUL);
-        v[13] ^= (uint)(t >> 32);
-        if (finalBlock)
-            v[14] = ~v[14];
-        if (lastNode)
-            v[15] = ~v[15];
-
-        for (int round = 0; round < Rounds; round++)
-        {
-            int[] s = ReferenceSigma.Rows[round % 10];
-            G(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-            G(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-            G(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-            G(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-            G(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-            G(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-            G(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-            G(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-        }
-
-        for (int i = 0; i < 8; i++)
-            h[i] = h[i] ^ v[i] ^ v[i + 8];
-    }
-
-    private static void G(uint[] v, int a, int b, int c, int d, uint x, uint y)
-    {
-        v[a] = v[a] + v[b] + x;
-        v[d] = RotateRight(v[d] ^ v[a], 16);
-        v[c] = v[c] + v[d];
-        v[b] = RotateRight(v[b] ^ v[c], 12);
-        v[a] = v[a] + v[b] + y;
-        v[d] = RotateRight(v[d] ^ v[a], 8);
-        v[c] = v[c] + v[d];
-        v[b] = RotateRight(v[b] ^ v[c], 7);
-    }
-
-    private static uint RotateRight(uint x, int n) => (x >> n) | (x << (32 - n));
+    /// <summary>The compression function F (RFC 7693 section 3.2), the test project's reference one.</summary>
+    private static void Compress(uint[] h, byte[] block, ulong t, bool finalBlock, bool lastNode) =>
+        Blake2sReference.Compress(h, block, (uint)t, (uint)(t >> 32), finalBlock ? uint.MaxValue : 0, lastNode ? uint.MaxValue : 0);
 
     private static uint ReadWord(byte[] bytes, int offset) =>
         (uint)bytes[offset] | ((uint)bytes[offset + 1] << 8) | ((uint)bytes[offset + 2] << 16) | ((uint)bytes[offset + 3] << 24);
