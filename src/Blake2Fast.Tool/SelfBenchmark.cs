@@ -1,4 +1,4 @@
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Tool.Cli;
 
 namespace Blake2Fast.Tool;

@@ -46,13 +46,13 @@ public class Blake256Benchmarks
     public void Blake256OneShot() => Blake256.ComputeAndWriteHash(_input, _output.AsSpan());
 
     public static System.Collections.Generic.IEnumerable<string> SupportedInstructionSets() =>
-        System.Linq.Enumerable.Select(global::Blake2Fast.Cores.KernelTable.Blake256.Supported, c => c.ToString());
+        System.Linq.Enumerable.Select(global::Blake2Fast.Dispatch.KernelTable.Blake256.Supported, c => c.ToString());
 
     /// <summary>BLAKE-256 on a named instruction set, so one run compares the instruction sets.</summary>
     [Benchmark(Description = "BLAKE-256(core)")]
     [ArgumentsSource(nameof(SupportedInstructionSets))]
     public void Blake256OnCore(string core) =>
-        State.Blake256State.Hash(32, default, System.Enum.Parse<global::Blake2Fast.Cores.InstructionSet>(core), _input, _output, "output");
+        Blake2Fast.Families.Blake256.State.Blake256State.Hash(32, default, System.Enum.Parse<global::Blake2Fast.Dispatch.InstructionSet>(core), _input, _output, "output");
 
     /// <summary>BLAKE-256, salted (the salt costs nothing per block: it is folded into the constants once per call).</summary>
     [Benchmark(Description = "BLAKE-256 salted")]

@@ -17,7 +17,8 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Benchmarks.Infrastructure;
-using Blake2Fast.Cores;
+using Blake2Fast.Families.Blake2.Kernels;
+using Blake2Fast.Families.Blake3.Kernels;
 
 namespace Blake2Fast.Benchmarks;
 

@@ -9,7 +9,8 @@ using System.Linq;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using Blake2Fast.Benchmarks.Infrastructure;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Tree;
 
 namespace Blake2Fast.Benchmarks;
 

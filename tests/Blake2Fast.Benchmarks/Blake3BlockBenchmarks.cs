@@ -3,7 +3,7 @@
 // The official C hashing one 1 KiB input (16 compressions in a row on its SSE4.1/AVX-512 row assembly) is the peer.
 using BenchmarkDotNet.Attributes;
 using Blake2Fast.Benchmarks.Infrastructure;
-using Blake2Fast.Cores;
+using Blake2Fast.Families.Blake3.Kernels;
 
 namespace Blake2Fast.Benchmarks;
 

@@ -1,4 +1,4 @@
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 
 namespace Blake2Fast.Tests;
 

@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Tests.Infrastructure;
 using Xunit.Abstractions;
 

@@ -5,7 +5,7 @@ using System.Linq;
 using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests;

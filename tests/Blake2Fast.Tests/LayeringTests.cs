@@ -17,7 +17,7 @@ public class LayeringTests
 {
     private static readonly string[] LowerLayers =
     [
-        "Blake2Fast.State", "Blake2Fast.Cores", "Blake2Fast.Xof", "Blake2Fast.Many",
+        "Blake2Fast.State", "Blake2Fast.Dispatch", "Blake2Fast.Simd", "Blake2Fast.Families",
     ];
 
     /// <summary>
@@ -57,7 +57,7 @@ public class LayeringTests
         foreach (Type type in library.GetTypes())
         {
             string? ns = type.Namespace;
-            if (ns is null || !LowerLayers.Contains(ns))
+            if (ns is null || !LowerLayers.Any(l => ns == l || ns.StartsWith(l + ".", StringComparison.Ordinal)))
                 continue;
             const BindingFlags All = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
             string from = (type.IsNested ? type.DeclaringType!.FullName : type.FullName)!.Split('`')[0];

@@ -4,7 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Reflection;
 using System.Text.RegularExpressions;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Internal;
 using Blake2Fast.Tests.DocExamples;
 using Xunit;
@@ -32,7 +32,7 @@ public sealed class PackageMetadataTests
     [Fact]
     public void TheLibraryDescriptionNamesEveryInstructionSet()
     {
-        // Every declared instruction set (Cores/InstructionSets.cs), by its name or alias, case and punctuation aside:
+        // Every declared instruction set (Dispatch/InstructionSets.cs), by its name or alias, case and punctuation aside:
         // "AVX-512" is avx512, "SSE4.1" sse41. A new declaration fails here until the description names it.
         string description = typeof(Blake2b).Assembly.GetCustomAttribute<AssemblyDescriptionAttribute>()!.Description;
         var words = Regex.Split(description, @"[\s,;()]+").Select(Normalize).ToHashSet();

@@ -1,6 +1,6 @@
 using System;
 using System.Collections.Generic;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests;

@@ -1,12 +1,15 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using Blake2Fast.Cores;
+using Blake2Fast.Families.Blake2.Kernels;
 using Blake2Fast.Internal;
 #if NET8_0_OR_GREATER
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
+#endif
+#if NET8_0_OR_GREATER && !LIBRARY_NETSTANDARD
+using Blake2Fast.Simd;
 #endif
 
 namespace Blake2Fast.Tests;

@@ -14,7 +14,7 @@ internal static class StaticClassEmitter
     {
         var w = new CodeWriter();
         SurfaceParts.Open(w, m, "System", "System.IO", "System.Security.Cryptography", "System.Threading", "System.Threading.Tasks",
-            "Blake2Fast.Interop", "Blake2Fast.Internal", "Blake2Fast.Streams");
+            "Blake2Fast.Interop", "Blake2Fast.Internal");
 
         w.Doc($"<summary>The default{(m.VariableLength ? "" : " (and only)")}{(m.MaxDigestLength == m.DigestLength && m.VariableLength ? " (and largest)" : "")} digest length in bytes: {m.DigestLength}.</summary>");
         w.Line($"public const int DefaultDigestLength = {m.DigestLength};");
@@ -183,10 +183,10 @@ internal static class StaticClassEmitter
                 "</summary>",
                 "<exception cref=\"ArgumentException\">A parameter is out of range, or <paramref name=\"outputs\"/> is too short; nothing is written.</exception>");
             w.Line("public static void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) =>");
-            w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Cores.InstructionSets.{m.ManyInstructionSet}); // the lane kernels, on the instruction set the parallel mode chooses");
+            w.Line($"    HashMany(parameters, inputs, outputs, global::Blake2Fast.Dispatch.InstructionSets.{m.ManyInstructionSet}); // the lane kernels, on the instruction set the parallel mode chooses");
             w.Line();
             // The parameters, then the outputs, checked and named here; the engine asserts.
-            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Cores.InstructionSet instructionSet)");
+            w.Line("internal static void HashMany(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs, global::Blake2Fast.Dispatch.InstructionSet instructionSet)");
             w.Line("{");
             w.Line($"    int digestLength = parameters.Validate({m.MaxDigestLength / 8});");
             w.Line("    if ((long)inputs.Length * digestLength > outputs.Length)");
@@ -196,7 +196,7 @@ internal static class StaticClassEmitter
             w.Line();
         }
         w.Doc("<summary>One-shot hashing on a named instruction set: the path of <c>HashData</c>, on any instruction set.</summary>");
-        w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Cores.InstructionSet instructionSet) =>");
+        w.Line("internal static void Hash(in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, global::Blake2Fast.Dispatch.InstructionSet instructionSet) =>");
         w.Line($"    {m.StateName}.Hash(parameters, input, output, nameof(output), instructionSet);");
         w.Line();
     }

@@ -32,7 +32,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public string InstructionSet = "";
 
     /// <summary>Where a state reads its instruction set: the registry (Cores), never the public class above it.</summary>
-    public string InstructionSetChoice => $"global::Blake2Fast.Cores.InstructionSets.{InstructionSet}";
+    public string InstructionSetChoice => $"global::Blake2Fast.Dispatch.InstructionSets.{InstructionSet}";
     /// <summary>The fully qualified many-message engine behind <c>ComputeAndWriteHashes</c>; empty for none.</summary>
     public string Many = "";
     /// <summary>The <c>InstructionSets</c> member naming the lane kernel of <see cref="Many"/>.</summary>
@@ -98,7 +98,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                 model.InstructionSetType = instructionSet.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         }
         if (model.InstructionSet.Length > 0)
-            model.InstructionSetType = "global::Blake2Fast.Cores.InstructionSet";
+            model.InstructionSetType = "global::Blake2Fast.Dispatch.InstructionSet";
         if (model.MaxDigestLength == 0)
             model.MaxDigestLength = model.DigestLength;
         if (model.Name.Length == 0)

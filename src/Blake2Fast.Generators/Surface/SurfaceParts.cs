@@ -40,14 +40,14 @@ internal static class SurfaceParts
         if (m.InstructionSet.Length > 0)
         {
             w.Doc($"<summary>The instruction set every {m.Name} hash runs on.</summary>");
-            w.Line($"internal static global::Blake2Fast.Cores.InstructionSet InstructionSet => global::Blake2Fast.Cores.InstructionSets.{m.InstructionSet};");
+            w.Line($"internal static global::Blake2Fast.Dispatch.InstructionSet InstructionSet => global::Blake2Fast.Dispatch.InstructionSets.{m.InstructionSet};");
             w.Line();
         }
         w.Doc($"<summary>The name of the instruction set this process runs {m.Name} on, as <c>BLAKE2FAST_CORE</c> spells it: <c>\"avx512\"</c>, <c>\"avx2\"</c>, <c>\"sse41\"</c>, <c>\"neon\"</c> or <c>\"scalar\"</c>.</summary>",
             "<remarks>Chosen once per process, for this CPU: the widest vectors that run here, except where a CPUID rule knows better " +
             "(one BLAKE2b or BLAKE2s message runs on the unrolled scalar kernel on AMD Zen 5). The environment variable <c>BLAKE2FAST_CORE</c> names the instruction set " +
             "to use; one that does not run here falls back to the best instruction set below it. The property keeps its 2.x name. See docs/cores.md.</remarks>");
-        w.Line("public static string CompressionCore => global::Blake2Fast.Cores.InstructionSets.Name(InstructionSet);");
+        w.Line("public static string CompressionCore => global::Blake2Fast.Dispatch.InstructionSets.Name(InstructionSet);");
         w.Line();
     }
 

@@ -13,7 +13,7 @@ internal static class XofEmitter
         string s = m.StateName, n = m.Name;
         string max = m.MaxOutputLength.ToString(System.Globalization.CultureInfo.InvariantCulture);
         var w = new CodeWriter();
-        SurfaceParts.Open(w, m, "System", "System.IO", "System.Threading", "System.Threading.Tasks", "Blake2Fast.Internal", "Blake2Fast.Streams");
+        SurfaceParts.Open(w, m, "System", "System.IO", "System.Threading", "System.Threading.Tasks", "Blake2Fast.Internal", "Blake2Fast.Interop");
 
         w.Doc($"<summary>The largest declared output length in bytes: {max}.</summary>");
         w.Line($"public const long MaxOutputLength = {max};");

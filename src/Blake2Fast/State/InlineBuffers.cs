@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Blake2Fast.Families.Blake3.Tree;
 
 namespace Blake2Fast.State;
 

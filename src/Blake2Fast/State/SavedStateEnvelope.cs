@@ -1,6 +1,8 @@
 using System;
 using System.Diagnostics;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake2.Kernels;
+using Blake2Fast.Families.Blake2.State;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.State;

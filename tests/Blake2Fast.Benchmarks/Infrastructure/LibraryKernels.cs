@@ -4,7 +4,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.CompilerServices;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 
 namespace Blake2Fast.Benchmarks.Infrastructure;
 

@@ -4,8 +4,8 @@ using System.IO;
 using System.Linq;
 using System.Security.Cryptography;
 using System.Text.Json;
-using Blake2Fast.Cores;
-using Blake2Fast.State;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake256.State;
 using Blake2Fast.Tests.Blake256Family;
 using Blake2Fast.Tests.Infrastructure;
 

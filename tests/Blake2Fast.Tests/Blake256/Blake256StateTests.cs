@@ -39,17 +39,17 @@ public class Blake256StateTests
     [Fact]
     public void CompressionCore_NamesTheInstructionSetTheTableChose()
     {
-        Assert.Equal(Cores.InstructionSets.Name(Cores.InstructionSets.DefaultBlake256), Blake2Fast.Blake256.CompressionCore);
+        Assert.Equal(Blake2Fast.Dispatch.InstructionSets.Name(Blake2Fast.Dispatch.InstructionSets.DefaultBlake256), Blake2Fast.Blake256.CompressionCore);
         Assert.Equal(Blake2Fast.Blake256.CompressionCore, Blake2Fast.Blake224.CompressionCore);
-        Assert.Contains(Cores.InstructionSets.DefaultBlake256, SaltedDriver.SupportedInstructionSets);
+        Assert.Contains(Blake2Fast.Dispatch.InstructionSets.DefaultBlake256, SaltedDriver.SupportedInstructionSets);
         // Every instruction set name the override takes runs BLAKE-256 (on the best kernel at or below it).
-        foreach (Cores.InstructionSet instructionSet in Enum.GetValues(typeof(Cores.InstructionSet)))
+        foreach (Blake2Fast.Dispatch.InstructionSet instructionSet in Enum.GetValues(typeof(Blake2Fast.Dispatch.InstructionSet)))
         {
             unsafe
             {
-                Assert.True(Cores.KernelTable.Blake256.Entry(instructionSet) != null, instructionSet.ToString());
+                Assert.True(Blake2Fast.Dispatch.KernelTable.Blake256.Entry(instructionSet) != null, instructionSet.ToString());
             }
-            Assert.Contains(Cores.KernelTable.Blake256.Choose(Cores.InstructionSets.Name(instructionSet)), SaltedDriver.SupportedInstructionSets);
+            Assert.Contains(Blake2Fast.Dispatch.KernelTable.Blake256.Choose(Blake2Fast.Dispatch.InstructionSets.Name(instructionSet)), SaltedDriver.SupportedInstructionSets);
         }
     }
 

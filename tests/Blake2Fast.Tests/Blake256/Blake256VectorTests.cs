@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using Blake2Fast.Cores;
 using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests.Blake256Family;

@@ -3,8 +3,8 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using Blake2Fast.Cores;
-using Blake2Fast.State;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Tree;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 

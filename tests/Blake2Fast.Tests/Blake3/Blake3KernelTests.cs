@@ -1,10 +1,11 @@
 #if !LIBRARY_NETSTANDARD
 using System;
-using Blake2Fast.Cores;
 using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Linq;
 using System.Text;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Kernels;
 using Xunit.Abstractions;
 
 namespace Blake2Fast.Tests.Blake3Suite;
@@ -35,7 +36,7 @@ public class Blake3KernelTests
     private static readonly Kernel[] Kernels = KernelTable.Blake3.Kernels.Where(k => k.InstructionSet != InstructionSet.Scalar)
         .Select(k => new Kernel(k.Label, k.IsSupported, k.Lanes, Wrap(k))).ToArray();
 
-    private static unsafe HashManyFunction Wrap(Blake2Fast.Cores.Kernel kernel) =>
+    private static unsafe HashManyFunction Wrap(Blake2Fast.Dispatch.Kernel kernel) =>
         (ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
             uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
             Blake3KernelSet.EntryOf(kernel)(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);

@@ -1,7 +1,8 @@
 #if !LIBRARY_NETSTANDARD
 using System;
 using System.Linq;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Kernels;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 

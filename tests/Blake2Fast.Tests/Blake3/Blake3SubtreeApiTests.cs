@@ -529,6 +529,6 @@ public class Blake3SubtreeApiTests
     [InlineData(2, 3, 0, 0, 0, false)] // a counter before the first chunk
     public void TheTreeKnowsWhatASubtreeCanHold(long chunkCounter, long firstChunk, int blocksCompressed, int blockLength, int stackLength, bool valid)
     {
-        Assert.Equal(valid, State.Blake3Tree.IsValid((ulong)chunkCounter, blocksCompressed, blockLength, stackLength, (ulong)firstChunk));
+        Assert.Equal(valid, Blake2Fast.Families.Blake3.Tree.Blake3Tree.IsValid((ulong)chunkCounter, blocksCompressed, blockLength, stackLength, (ulong)firstChunk));
     }
 }

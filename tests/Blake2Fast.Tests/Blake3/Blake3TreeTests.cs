@@ -1,8 +1,8 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using Blake2Fast.Cores;
-using Blake2Fast.State;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Tree;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 

@@ -6,7 +6,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 using System.Threading.Tasks;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 

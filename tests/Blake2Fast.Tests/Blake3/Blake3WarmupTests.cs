@@ -2,7 +2,8 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Kernels;
 
 namespace Blake2Fast.Tests.Blake3Suite;
 

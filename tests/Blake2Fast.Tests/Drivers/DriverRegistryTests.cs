@@ -1,7 +1,7 @@
 using System;
 using System.Linq;
 using System.Reflection;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 
 namespace Blake2Fast.Tests.Drivers;
 

@@ -8,7 +8,7 @@ using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Text;
 using System.Threading;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Tests.Infrastructure;
 using Blake2Fast.Tests.Oracle;
 

@@ -3,11 +3,10 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
-using Blake2Fast.Cores;
-using Blake2Fast.State;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Tests.Family;
 using Blake2Fast.Tests.Infrastructure;
 
-using Blake2Fast.Tests.Family;
 
 namespace Blake2Fast.Tests.Drivers;
 

@@ -2,7 +2,9 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake2.Kernels;
+using Blake2Fast.Families.Blake2.State;
 using Blake2Fast.State;
 using Blake2Fast.Tests.Family;
 

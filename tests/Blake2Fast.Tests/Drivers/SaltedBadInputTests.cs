@@ -253,10 +253,10 @@ public class SaltedBadInputTests
         h.Finish();
         unsafe
         {
-            ref State.Blake256State engine = ref h.Engine;
-            fixed (State.Blake256State* p = &engine)
+            ref Blake2Fast.Families.Blake256.State.Blake256State engine = ref h.Engine;
+            fixed (Blake2Fast.Families.Blake256.State.Blake256State* p = &engine)
             {
-                var bytes = new ReadOnlySpan<byte>(p, sizeof(State.Blake256State) - 8); // all but the length, instruction set and finished flag
+                var bytes = new ReadOnlySpan<byte>(p, sizeof(Blake2Fast.Families.Blake256.State.Blake256State) - 8); // all but the length, instruction set and finished flag
                 Assert.True(bytes.IndexOfAnyExcept((byte)0) < 0, "the finished state still holds hash material");
             }
         }

@@ -1,11 +1,11 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Tests.Family;
 using Blake2Fast.Tests.Infrastructure;
 using Blake2Fast.Tests.Oracle;
 
-using Blake2Fast.Tests.Family;
 
 namespace Blake2Fast.Tests.Drivers;
 

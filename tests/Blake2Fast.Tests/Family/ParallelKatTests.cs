@@ -3,8 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
-using Blake2Fast.Cores;
-using Blake2Fast.State;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests.Family;

@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using System.Text;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
 using Blake2Fast.Tests.Infrastructure;
 
 namespace Blake2Fast.Tests.Oracle;

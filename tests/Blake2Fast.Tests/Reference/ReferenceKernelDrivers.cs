@@ -4,7 +4,9 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Reflection;
-using Blake2Fast.Cores;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake2.Kernels;
+using Blake2Fast.Families.Blake3.Kernels;
 
 namespace Blake2Fast.Tests.Reference;
 

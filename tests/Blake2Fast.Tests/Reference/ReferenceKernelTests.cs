@@ -52,9 +52,9 @@ public class ReferenceKernelTests
         // Each job's every kernel, by name, once; and the names are unique (the theory finds a kernel by its name).
         List<string> names = ReferenceKernels.All().Select(k => k.Name).ToList();
         Assert.Equal(names.Count, names.Distinct().Count());
-        foreach (Cores.KernelSet job in Cores.KernelTable.All)
+        foreach (Blake2Fast.Dispatch.KernelSet job in Blake2Fast.Dispatch.KernelTable.All)
         {
-            foreach (Cores.Kernel kernel in job.Kernels)
+            foreach (Blake2Fast.Dispatch.Kernel kernel in job.Kernels)
                 Assert.Contains($"{job.Name}: {kernel.Label}", names);
         }
     }

@@ -1,0 +1,122 @@
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Kernels;
+using Blake2Fast.Families.Blake3.Tree;
+using Blake2Fast.Internal;
+using static Blake2Fast.Families.Blake3.Kernels.Blake3Flags;
+
+namespace Blake2Fast;
+
+// One-shot hashing, without a state: what Blake3's HashData overloads run.
+public unsafe partial struct Blake3HashState
+{
+    /// <summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>
+    /// <remarks>
+    /// A process's first hashes (until the row kernels are compiled in the background, <see cref="Blake3Warmup"/>) run
+    /// tiered code, cheap to compile; later ones a copy compiled fully optimized at its first call, where tiering would
+    /// take hundreds of milliseconds to get.
+    /// </remarks>
+    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        DigestLengthOf(digestLength, key);
+        if (output.Length < digestLength)
+            ThrowHelper.DestinationTooSmall(outputName, digestLength);
+        HashChecked(digestLength, key, input, output, outputName);
+    }
+
+    /// <summary><see cref="Hash(int, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, string)"/> once a public method has checked its arguments.</summary>
+    internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    {
+        if (Blake3Warmup.RowsCompiled)
+            HashOptimized(digestLength, key, input, output, outputName);
+        else
+            HashTiered(digestLength, key, input, output, outputName);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void HashTiered(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
+
+#if NET8_0_OR_GREATER
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+#else
+    [MethodImpl(MethodImplOptions.NoInlining)] // netstandard's runtimes: no warm-up either
+#endif
+    private static void HashOptimized(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet instructionSet)
+    {
+        // Checked and named by the callers (the public doors above; the tests and benchmarks pass valid values).
+        Debug.Assert(digestLength >= 1 && (key.IsEmpty || key.Length == 32));
+        Debug.Assert(output.Length >= digestLength, outputName);
+        Unsafe.SkipInit(out Blake3Words words);
+        Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
+        uint flags = key.IsEmpty ? 0 : KeyedHash;
+        if (input.Length <= ChunkLength)
+        {
+            // One chunk, the root: no chunk stack, no state.
+            HashOneChunk(ref words.W[0], input, flags, output.Slice(0, digestLength), instructionSet);
+            words = default;
+            return;
+        }
+        Blake3Tree.Hash(ref words.W[0], flags, instructionSet, input, output.Slice(0, digestLength));
+        words = default;
+    }
+
+    internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
+    {
+        byte[] digest = new byte[DigestLengthOf(digestLength, key)];
+        HashChecked(digestLength, key, input, digest, "output");
+        return digest;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet instructionSet)
+    {
+        Blake3Words cv = Unsafe.As<uint, Blake3Words>(ref key);
+        uint start = ChunkStart;
+        int full = (input.Length - 1) / BlockLength; // every block but the last, which is the root's
+        if (full > 0)
+        {
+            Blake3Block.CompressBlocks(instructionSet, ref cv.W[0], ref MemoryMarshal.GetReference(input), (nuint)full, 0, flags, start, 0);
+            start = 0;
+        }
+        ReadOnlySpan<byte> last = input.Slice(full * BlockLength);
+        if (output.Length > 32)
+        {
+            var root = new Blake3Node(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, 0, flags | start | ChunkEnd, instructionSet);
+            root.WriteRoot(0, output);
+            root.Clear();
+            cv = default;
+            return;
+        }
+        // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression, straight
+        // from the input when its last block is whole.
+        Unsafe.SkipInit(out Blake3BlockBytes block);
+        if (last.Length == BlockLength)
+        {
+            Blake3Block.Compress(instructionSet, ref cv.W[0], ref MemoryMarshal.GetReference(last), 0, BlockLength, flags | start | ChunkEnd | Root);
+        }
+        else
+        {
+            LastBlock.CopyPadded64(last, ref block.B[0]);
+            Blake3Block.Compress(instructionSet, ref cv.W[0], ref block.B[0], 0, (uint)last.Length, flags | start | ChunkEnd | Root);
+        }
+        if (output.Length == 32)
+        {
+            Blake3Words.Write(ref cv.W[0], ref MemoryMarshal.GetReference(output));
+        }
+        else
+        {
+            Blake3Words.Write(ref cv.W[0], ref block.B[0]);
+            new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block.B[0]), output.Length).CopyTo(output);
+        }
+        cv = default;
+        block = default;
+    }
+}
