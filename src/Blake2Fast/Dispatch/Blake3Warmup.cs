@@ -13,19 +13,16 @@ namespace Blake2Fast.Dispatch;
 internal static unsafe class Blake3Warmup
 {
     /// <summary>
-    /// Whether <see cref="Blake3Block"/> calls the row kernel's single-block compressions (their code is ready); until
-    /// then it calls the compact ones. Not read-only: a read-only value would be folded as a constant into code
-    /// compiled before the hand-over.
+    /// Called once, as the kernel table makes BLAKE3's set: if the warm-up applies, the set starts
+    /// (<see cref="KernelSet.Starting"/>: <see cref="Blake3Block"/> runs the compact single-block compressions) and the
+    /// row kernel's compressions are queued for the background thread, which hands them over.
     /// </summary>
-    public static bool RowsCompiled = QueueRows();
-
-    // A field initializer rather than a static constructor, so that the class stays beforefieldinit: code compiled
-    // ahead (NativeAOT, where this is a constant true) needs no initialization check at each read.
-    private static bool QueueRows()
+    public static Blake3KernelSet StartingOnCompactRows(Blake3KernelSet set)
     {
 #if NET8_0_OR_GREATER
         if (KernelWarmup.Enabled && Blake3RowSse41.IsSupported)
         {
+            set.SetStarting(true);
             KernelWarmup.Queue(() =>
             {
                 // Each single-block compression once, on scratch bytes (the call is what compiles it).
@@ -34,12 +31,11 @@ internal static unsafe class Blake3Warmup
                 Blake3RowSse41.Compress(ref *cv, ref *block, 0, 64, 0);
                 Blake3RowSse41.CompressXof(ref *cv, ref *block, 0, 64, 0, ref *block);
                 Blake3RowSse41.CompressBlocks(ref *cv, ref *block, 1, 0, 0, 0, 0);
-                Volatile.Write(ref RowsCompiled, true);
+                set.SetStarting(false);
             });
-            return false;
         }
 #endif
-        return true;
+        return set;
     }
 
     /// <summary>

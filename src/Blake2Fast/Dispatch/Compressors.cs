@@ -11,8 +11,8 @@ internal interface ICompressor<T> where T : struct
 {
     void Compress(InstructionSet instructionSet, ref T chain, ref byte input, nuint blocks, uint increment);
 
-    /// <summary>Whether the job still starts on its compact kernel (<see cref="KernelSet{T}.Starting"/>).</summary>
-    bool Starting { get; }
+    /// <summary>The kernel table's job these kernels come from.</summary>
+    KernelSet Job { get; }
 }
 
 /// <summary>Runs the leaves of a parallel mode side by side over whole superblocks (one block per leaf).</summary>
@@ -41,7 +41,7 @@ internal readonly unsafe struct Blake2bCompressor : ICompressor<ulong>
     public void Compress(InstructionSet instructionSet, ref ulong chain, ref byte input, nuint blocks, uint increment) =>
         KernelTable.Blake2b.Entry(instructionSet)(ref chain, ref input, blocks, increment);
 
-    public bool Starting => KernelTable.Blake2b.Starting;
+    public KernelSet Job => KernelTable.Blake2b;
 }
 
 /// <summary>BLAKE2s's kernels.</summary>
@@ -51,7 +51,7 @@ internal readonly unsafe struct Blake2sCompressor : ICompressor<uint>
     public void Compress(InstructionSet instructionSet, ref uint chain, ref byte input, nuint blocks, uint increment) =>
         KernelTable.Blake2s.Entry(instructionSet)(ref chain, ref input, blocks, increment);
 
-    public bool Starting => KernelTable.Blake2s.Starting;
+    public KernelSet Job => KernelTable.Blake2s;
 }
 
 /// <summary>

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Threading;
 using Blake2Fast.Families.Blake2.Kernels;
 using Blake2Fast.Families.Blake256.Kernels;
 using Blake2Fast.Families.Blake3.Kernels;
@@ -143,7 +144,7 @@ internal static unsafe class KernelTable
     /// <summary>BLAKE3's chunks and parents, N inputs per call; the portable kernel last, and always there to finish a remainder.</summary>
     internal static class Blake3Job
     {
-        public static readonly Blake3KernelSet Set = new("BLAKE3",
+        public static readonly Blake3KernelSet Set = Blake3Warmup.StartingOnCompactRows(new("BLAKE3",
 #if NET8_0_OR_GREATER
             Blake3KernelSet.Of(InstructionSet.Avx512, Blake3Avx512.IsSupported, Blake3Avx512.Lanes, &Blake3Avx512.HashMany),
             // For 16 inputs and 1 to 4 more (17 to 20 KiB): those in a row woven into the 16 lanes' rounds (see Blake3Batches).
@@ -160,7 +161,7 @@ internal static unsafe class KernelTable
             Blake3KernelSet.Of(InstructionSet.Sse41, Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, &Blake3RowSse41.HashMany, rowLayout: true),
             Blake3KernelSet.Of(InstructionSet.Neon, Blake3Neon.IsSupported, Blake3Neon.Lanes, &Blake3Neon.HashMany),
 #endif
-            Blake3KernelSet.Of(InstructionSet.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany));
+            Blake3KernelSet.Of(InstructionSet.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany)));
 
         public static readonly InstructionSet Default = Set.Default;
     }
@@ -212,6 +213,20 @@ internal abstract class KernelSet
 {
     private readonly Kernel[] _kernels;
     private readonly KernelSet? _singleStream;
+
+    // Not read-only: code compiled before the hand-over must read it again.
+    private bool _starting;
+
+    /// <summary>
+    /// Whether the job still runs its starting code, cheap to compile, while its kernels compile in the background
+    /// (<see cref="KernelWarmup"/>): BLAKE2's compact kernel at the default entry, BLAKE3's compact single-block
+    /// compressions. The warm-up's one flag; read by the one-shot helper (<see cref="OneShot"/>) and
+    /// <see cref="Blake3Block"/>, set by the warm-up.
+    /// </summary>
+    public bool Starting => _starting;
+
+    /// <summary>Sets <see cref="Starting"/>: by the warm-up, as it starts the job and hands it over (and by the tests).</summary>
+    internal void SetStarting(bool starting) => Volatile.Write(ref _starting, starting);
 
     /// <param name="name">The job's name in reports.</param>
     /// <param name="singleStream">
@@ -367,12 +382,6 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     private nint _compact, _own;
 
     /// <summary>
-    /// Whether the default entry still runs the compact kernel (<see cref="StartingOn"/>): a process's first hashes,
-    /// for which the states keep to code that is cheap to compile.
-    /// </summary>
-    public bool Starting; // set by UseCompact only
-
-    /// <summary>
     /// Where the JIT compiles: the default instruction set's entry starts on <paramref name="compact"/>, whose code
     /// costs a fraction of the default kernel's to compile, so that a process's first small hash does not wait for the
     /// kernel; the compact code hands the entry over (<see cref="TakeOver"/>). Not under NativeAOT, where every kernel
@@ -403,7 +412,7 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     internal void UseCompact(bool compact)
     {
         Entries[(int)Default] = compact ? _compact : _own;
-        Starting = compact;
+        SetStarting(compact);
     }
 
     internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);

@@ -14,11 +14,6 @@ namespace Blake2Fast;
 public unsafe partial struct Blake3HashState
 {
     /// <summary>One-shot hashing into <c>output</c> (too short: an exception naming <c>outputName</c>, nothing written).</summary>
-    /// <remarks>
-    /// A process's first hashes (until the row kernels are compiled in the background, <see cref="Blake3Warmup"/>) run
-    /// tiered code, cheap to compile; later ones a copy compiled fully optimized at its first call, where tiering would
-    /// take hundreds of milliseconds to get.
-    /// </remarks>
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         DigestLengthOf(digestLength, key);
@@ -27,26 +22,24 @@ public unsafe partial struct Blake3HashState
         HashChecked(digestLength, key, input, output, outputName);
     }
 
-    /// <summary><see cref="Hash(int, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, string)"/> once a public method has checked its arguments.</summary>
+    /// <summary>
+    /// <see cref="Hash(int, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, string)"/> once a public method has
+    /// checked its arguments, in the one-shot helper's forms (<see cref="OneShot"/>).
+    /// </summary>
     internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
-        if (Blake3Warmup.RowsCompiled)
-            HashOptimized(digestLength, key, input, output, outputName);
-        else
-            HashTiered(digestLength, key, input, output, outputName);
+        Debug.Assert(output.Length >= digestLength, outputName);
+        OneShot.Hash<Blake3OneShot>(InstructionSets.DefaultBlake3, digestLength, key, input, output);
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void HashTiered(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
+    private readonly struct Blake3OneShot : IOneShot
+    {
+        public KernelSet Job => KernelTable.Blake3;
 
-#if NET8_0_OR_GREATER
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-#else
-    [MethodImpl(MethodImplOptions.NoInlining)] // netstandard's runtimes: no warm-up either
-#endif
-    private static void HashOptimized(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        Hash(digestLength, key, input, output, outputName, InstructionSets.DefaultBlake3);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) =>
+            Blake3HashState.Hash(digestLength, key, input, output, nameof(output), instructionSet);
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet instructionSet)

@@ -164,27 +164,13 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
 
     /// <summary>
     /// <see cref="Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
-    /// overloads (a digest length, a key and an output the public door has checked). The chain comes from parameter word 0: no
-    /// parameter block is built, passed by reference and read back field by field, a measurable share of a short
-    /// hash wherever the caller does not inline it all (NativeAOT, no dynamic PGO, calls through a delegate).
+    /// overloads (a digest length, a key and an output the public door has checked), in the one-shot helper's forms
+    /// (<see cref="Blake2OneShot{T, TWord, TCompressor}"/>). The chain comes from parameter word 0: no parameter block is
+    /// built, passed by reference and read back field by field, a measurable share of a short hash wherever the caller
+    /// does not inline it all (NativeAOT, no dynamic PGO, calls through a delegate).
     /// </summary>
-    // Out of line, as one frame under the public method: inlined into it, the JIT runs out of inlining budget
-    // before the finish and leaves it, and a span constructor, as calls.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void HashTiered(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        HashSimple(instructionSet, digestLength, key, input, output, outputName);
-
-    /// <summary>The same, compiled fully optimized at its first call: never tier 0, never waiting for tier 1.</summary>
-#if NET8_0_OR_GREATER
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-#else
-    [MethodImpl(MethodImplOptions.NoInlining)] // the netstandard builds cannot name AggressiveOptimization: an ordinary copy
-#endif
-    public static void HashOptimized(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        HashSimple(instructionSet, digestLength, key, input, output, outputName);
-
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void HashSimple(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
+    internal static void HashSimple(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
     {
         // Checked and named at the public door (the generated state's Hash).
         Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>());
@@ -196,7 +182,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
         SetChain(ref chain, 0x0101_0000u | (uint)key.Length << 8 | (uint)digestLength);
         int buffered = BufferKey(ref block, key);
-        HashInitialized(instructionSet, ref chain, ref block, buffered, false, input, output, digestLength, outputName);
+        HashInitialized(instructionSet, ref chain, ref block, buffered, false, input, output, digestLength, nameof(output));
     }
 
     /// <summary>
@@ -267,4 +253,17 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         else
             Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(output), ref Unsafe.As<T, byte>(ref chain), (uint)output.Length);
     }
+}
+
+/// <summary>BLAKE2's simple one-shot hash, as the one-shot helper runs it (<see cref="OneShot"/>).</summary>
+internal readonly struct Blake2OneShot<T, TWord, TCompressor> : IOneShot
+    where T : unmanaged
+    where TWord : struct, IScalarWord<T>
+    where TCompressor : struct, ICompressor<T>
+{
+    public KernelSet Job => default(TCompressor).Job;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) =>
+        Blake2StateMachine<T, TWord, TCompressor>.HashSimple(instructionSet, digestLength, key, input, output);
 }

@@ -65,14 +65,7 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
     public void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         Blake2StateMachine<T, TWord, TCompressor>.Hash(instructionSet, parameters, input, output, outputName);
 
-    // A process's first hashes (while the job starts on its compact kernel) run tiered code, cheap to compile; later
-    // ones, code compiled fully optimized at its first call, which tiering would take hundreds of milliseconds to reach.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
-    {
-        if (default(TCompressor).Starting)
-            Blake2StateMachine<T, TWord, TCompressor>.HashTiered(instructionSet, digestLength, key, input, output, outputName);
-        else
-            Blake2StateMachine<T, TWord, TCompressor>.HashOptimized(instructionSet, digestLength, key, input, output, outputName);
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
+    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
+        OneShot.Hash<Blake2OneShot<T, TWord, TCompressor>>(instructionSet, digestLength, key, input, output);
 }

@@ -1,12 +1,13 @@
 using System.Runtime.CompilerServices;
-using Blake2Fast.Dispatch;
+using Blake2Fast.Families.Blake3.Kernels;
 
-namespace Blake2Fast.Families.Blake3.Kernels;
+namespace Blake2Fast.Dispatch;
 
 /// <summary>
 /// One BLAKE3 compression at a time (a chunk's blocks in order, the root, a lone parent, output blocks): the row
 /// kernel (<c>Blake3RowSse41</c>) on any instruction set above the portable one, else the portable kernel; while the row
-/// kernel compiles in the background (<see cref="Blake3Warmup"/>), the compact one (<see cref="Blake3Compact"/>).
+/// kernel compiles in the background (<see cref="Blake3Warmup"/>, <see cref="KernelSet.Starting"/>), the compact one
+/// (<see cref="Blake3Compact"/>).
 /// </summary>
 internal static class Blake3Block
 {
@@ -27,7 +28,7 @@ internal static class Blake3Block
 #if NET8_0_OR_GREATER
         if (UsesRows(instructionSet))
         {
-            if (Blake3Warmup.RowsCompiled)
+            if (!KernelTable.Blake3.Starting)
                 Blake3RowSse41.Compress(ref cv, ref block, counter, blockLength, flags);
             else
                 Blake3Compact.Compress(ref cv, ref block, counter, blockLength, flags);
@@ -43,7 +44,7 @@ internal static class Blake3Block
 #if NET8_0_OR_GREATER
         if (UsesRows(instructionSet))
         {
-            if (Blake3Warmup.RowsCompiled)
+            if (!KernelTable.Blake3.Starting)
                 Blake3RowSse41.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
             else
                 Blake3Compact.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
@@ -59,7 +60,7 @@ internal static class Blake3Block
 #if NET8_0_OR_GREATER
         if (UsesRows(instructionSet))
         {
-            if (Blake3Warmup.RowsCompiled)
+            if (!KernelTable.Blake3.Starting)
                 Blake3RowSse41.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
             else
                 Blake3Compact.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);

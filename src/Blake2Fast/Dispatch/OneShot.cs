@@ -1,0 +1,46 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace Blake2Fast.Dispatch;
+
+/// <summary>A one-shot hash with a digest length, a key and an output the public door has checked.</summary>
+internal interface IOneShot
+{
+    /// <summary>The job whose warm-up decides which compiled form runs (<see cref="KernelSet.Starting"/>).</summary>
+    KernelSet Job { get; }
+
+    void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output);
+}
+
+/// <summary>
+/// The one-shot paths' two compiled forms, one seam for every algorithm: while a job is starting (a process's first
+/// hashes, <see cref="KernelSet.Starting"/>), its tiered copy, cheap to compile; later, a copy compiled fully optimized
+/// at its first call, which tiering would take hundreds of milliseconds to reach. Each form is one frame under the
+/// public method, with the hash inlined into it.
+/// </summary>
+internal static class OneShot
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Hash<THash>(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+        where THash : struct, IOneShot
+    {
+        if (default(THash).Job.Starting)
+            Tiered<THash>(instructionSet, digestLength, key, input, output);
+        else
+            Optimized<THash>(instructionSet, digestLength, key, input, output);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Tiered<THash>(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+        where THash : struct, IOneShot =>
+        default(THash).Hash(instructionSet, digestLength, key, input, output);
+
+#if NET8_0_OR_GREATER
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+#else
+    [MethodImpl(MethodImplOptions.NoInlining)] // the netstandard builds cannot name AggressiveOptimization, and start on no warm-up
+#endif
+    private static void Optimized<THash>(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+        where THash : struct, IOneShot =>
+        default(THash).Hash(instructionSet, digestLength, key, input, output);
+}
