@@ -153,7 +153,7 @@ internal sealed class DigestAlgorithm
         }
 
         // The context hashed once into its key, not once per file.
-        Blake3Mode mode = Blake2Fast.Blake3Mode.DeriveKey(context);
+        Blake3Mode mode = Blake2Fast.Blake3Mode.KeyDerivation(context);
         return new DigestAlgorithm(this, length => new(Blake2Fast.Blake3.CreateIncrementalHasher(length, mode)), (input, output) => Blake2Fast.Blake3.DeriveKey(context, input, output))
         {
             Blake3Mode = mode,

@@ -70,57 +70,19 @@ internal static class Blake3Pieces
     }
 
     /// <summary>
-    /// Merges <paramref name="pieces"/>, which tile a file of <paramref name="size"/> bytes in order (at least two,
-    /// each passing <see cref="Problem"/>), into its hash in <paramref name="mode"/>, filling all of
-    /// <paramref name="digest"/>.
+    /// Merges <paramref name="pieces"/>, which tile a file of <paramref name="size"/> bytes (each passing
+    /// <see cref="Problem"/>, which words the tool's errors), into its hash in <paramref name="mode"/>, filling all of
+    /// <paramref name="digest"/>: the library's merge of a whole set, which checks the tiling and the tree's shape again.
     /// </summary>
     public static void MergeRoot(IReadOnlyList<SubtreePiece> pieces, long size, Blake3Mode mode, Span<byte> digest)
     {
-        if (pieces.Count < 2 || pieces[0].Offset != 0 || pieces[pieces.Count - 1].End != size)
+        var subtrees = new Blake3Subtree[pieces.Count];
+        for (int i = 0; i < subtrees.Length; i++)
         {
-            throw new InvalidOperationException("The pieces do not tile the input: " + pieces.Count + " pieces for " + size + " bytes.");
+            subtrees[i] = new Blake3Subtree(pieces[i].Offset, pieces[i].Length, pieces[i].ChainingValue);
         }
 
-        int split = SplitIndex(pieces, 0, pieces.Count, 0, size);
-        Span<byte> left = stackalloc byte[Blake3Subtrees.ChainingValueLength];
-        Span<byte> right = stackalloc byte[Blake3Subtrees.ChainingValueLength];
-        Merge(pieces, 0, split, mode, left);
-        Merge(pieces, split, pieces.Count, mode, right);
-        Blake3Subtrees.MergeRoot(left, right, mode, digest);
-    }
-
-    /// <summary>The chaining value of the subtree that pieces [<paramref name="first"/>, <paramref name="end"/>) make.</summary>
-    private static void Merge(IReadOnlyList<SubtreePiece> pieces, int first, int end, Blake3Mode mode, Span<byte> cv)
-    {
-        if (end - first == 1)
-        {
-            pieces[first].ChainingValue.CopyTo(cv);
-            return;
-        }
-
-        long offset = pieces[first].Offset;
-        int split = SplitIndex(pieces, first, end, offset, pieces[end - 1].End);
-        Span<byte> left = stackalloc byte[Blake3Subtrees.ChainingValueLength];
-        Span<byte> right = stackalloc byte[Blake3Subtrees.ChainingValueLength];
-        Merge(pieces, first, split, mode, left);
-        Merge(pieces, split, end, mode, right);
-        Blake3Subtrees.MergeParent(left, right, mode, cv);
-    }
-
-    /// <summary>The first piece of the right subtree of bytes [<paramref name="start"/>, <paramref name="stop"/>).</summary>
-    private static int SplitIndex(IReadOnlyList<SubtreePiece> pieces, int first, int end, long start, long stop)
-    {
-        long boundary = start + Blake3Subtrees.LeftSubtreeLength(stop - start);
-        for (int i = first + 1; i < end; i++)
-        {
-            if (pieces[i].Offset == boundary)
-            {
-                return i;
-            }
-        }
-
-        // Only pieces that are not subtrees (which Problem refuses) can straddle a boundary of the tree.
-        throw new InvalidOperationException("No piece starts at the tree's boundary " + boundary + " between bytes " + start + " and " + stop + ".");
+        Blake3Subtrees.MergeRoot(subtrees, size, mode, digest);
     }
 
     private static bool IsPowerOfTwo(long value) => value > 0 && (value & (value - 1)) == 0;

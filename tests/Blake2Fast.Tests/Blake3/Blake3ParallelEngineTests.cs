@@ -42,7 +42,7 @@ public sealed class Blake3ParallelEngineTests : IDisposable
     private static Blake3Mode ModeOf(int index) => (index % 3) switch
     {
         1 => Blake3Mode.Keyed(Key),
-        2 => Blake3Mode.DeriveKey(Context),
+        2 => Blake3Mode.KeyDerivation(Context),
         _ => Blake3Mode.Hash,
     };
 

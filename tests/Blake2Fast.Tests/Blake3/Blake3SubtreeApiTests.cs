@@ -21,7 +21,7 @@ public class Blake3SubtreeApiTests
     private static Blake3Mode ModeOf(string name) => name switch
     {
         "keyed" => Blake3Mode.Keyed(Key),
-        "derive" => Blake3Mode.DeriveKey(Context),
+        "derive" => Blake3Mode.KeyDerivation(Context),
         _ => Blake3Mode.Hash,
     };
 
@@ -213,14 +213,14 @@ public class Blake3SubtreeApiTests
         Assert.Equal(Blake3.HashData(input), byDefault.Finish());
 
         byte[] contextKey = new byte[32];
-        Blake3Mode.DeriveKey(Context).WriteContextKey(contextKey);
-        Blake3HashState shipped = Blake3.CreateIncrementalHasher(Blake3Mode.DeriveKeyFromContextKey(contextKey));
+        Blake3Mode.KeyDerivation(Context).WriteContextKey(contextKey);
+        Blake3HashState shipped = Blake3.CreateIncrementalHasher(Blake3Mode.KeyDerivationFromContextKey(contextKey));
         shipped.Update(input);
         Assert.Equal(Blake3.DeriveKey(Context, input), shipped.Finish());
 
         Assert.Equal("BLAKE3 hash", Blake3Mode.Hash.ToString());
         Assert.Equal("BLAKE3 keyed hash", Blake3Mode.Keyed(Key).ToString());
-        Assert.Equal("BLAKE3 key derivation", Blake3Mode.DeriveKey(Context).ToString());
+        Assert.Equal("BLAKE3 key derivation", Blake3Mode.KeyDerivation(Context).ToString());
     }
 
     [Fact]
@@ -228,12 +228,12 @@ public class Blake3SubtreeApiTests
     {
         Assert.Equal("key", Assert.Throws<ArgumentException>(() => Blake3Mode.Keyed(new byte[31])).ParamName);
         Assert.Equal("key", Assert.Throws<ArgumentException>(() => Blake3Mode.Keyed(new byte[33])).ParamName);
-        Assert.Equal("contextKey", Assert.Throws<ArgumentException>(() => Blake3Mode.DeriveKeyFromContextKey(new byte[16])).ParamName);
-        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => Blake3Mode.DeriveKey(null!)).ParamName);
+        Assert.Equal("contextKey", Assert.Throws<ArgumentException>(() => Blake3Mode.KeyDerivationFromContextKey(new byte[16])).ParamName);
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => Blake3Mode.KeyDerivation(null!)).ParamName);
         Assert.Throws<InvalidOperationException>(() => Blake3Mode.Hash.WriteContextKey(new byte[32]));
         Assert.Throws<InvalidOperationException>(() => Blake3Mode.Keyed(Key).WriteContextKey(new byte[32]));
         byte[] shortKey = new byte[31];
-        Assert.Equal("destination", Assert.Throws<ArgumentException>(() => Blake3Mode.DeriveKey(Context).WriteContextKey(shortKey)).ParamName);
+        Assert.Equal("destination", Assert.Throws<ArgumentException>(() => Blake3Mode.KeyDerivation(Context).WriteContextKey(shortKey)).ParamName);
         Assert.All(shortKey, b => Assert.Equal(0, b));
         Assert.Equal("digestLength", Assert.Throws<ArgumentOutOfRangeException>(() => Blake3.CreateIncrementalHasher(0, Blake3Mode.Hash)).ParamName);
     }

@@ -103,42 +103,19 @@ public class Blake3SubtreeExamples
         {
             const int PieceLength = 1 << 20; // a power of two of chunks, so every piece starts where one this long may
             if (input.Length <= PieceLength)
-            {
-                Blake3HashState whole = Blake3.CreateIncrementalHasher(mode);
-                whole.Update(input.Span);
-                return whole.Finish();
-            }
-            var cvs = new byte[(input.Length + PieceLength - 1) / PieceLength][];
-            Parallel.For(0, cvs.Length, i =>
+                return Blake3.HashData(mode, input.Span);
+            var pieces = new Blake3Subtree[(input.Length + PieceLength - 1) / PieceLength];
+            Parallel.For(0, pieces.Length, i =>
             {
                 int offset = i * PieceLength;
+                int length = Math.Min(PieceLength, input.Length - offset);
                 Blake3HashState piece = Blake3.CreateIncrementalHasher(mode);
                 piece.SetInputOffset(offset);
-                piece.Update(input.Span.Slice(offset, Math.Min(PieceLength, input.Length - offset)));
-                cvs[i] = piece.FinishSubtree();
+                piece.Update(input.Span.Slice(offset, length));
+                pieces[i] = new Blake3Subtree(offset, length, piece.FinishSubtree());
             });
-            return MergeLevels(cvs, mode);
-        }
-
-        // Chaining values of consecutive pieces of one power-of-two length (the last may be shorter), merged as the tree
-        // does: pairs into parents, an odd one out moved up as it is, the last two into the root.
-        static byte[] MergeLevels(byte[][] cvs, Blake3Mode mode)
-        {
-            var level = new List<byte[]>(cvs);
-            while (level.Count > 2)
-            {
-                var next = new List<byte[]>();
-                for (int i = 0; i + 1 < level.Count; i += 2)
-                {
-                    byte[] parent = new byte[Blake3Subtrees.ChainingValueLength];
-                    Blake3Subtrees.MergeParent(level[i], level[i + 1], mode, parent);
-                    next.Add(parent);
-                }
-                if (level.Count % 2 == 1)
-                    next.Add(level[level.Count - 1]);
-                level = next;
-            }
-            return Blake3Subtrees.MergeRoot(level[0], level[1], mode);
+            // Merged in the tree's shape: pieces that do not tile the input are an exception, never a wrong hash.
+            return Blake3Subtrees.MergeRoot(pieces, input.Length, mode);
         }
 
         Assert.Equal(Blake3.Keyed.HashData(key, input), tag);
@@ -147,7 +124,7 @@ public class Blake3SubtreeExamples
             byte[] other = Data(length, length);
             Assert.Equal(Blake3.HashData(other), HashOnThreadPool(other, Blake3Mode.Hash));
             Assert.Equal(Blake3.Keyed.HashData(key, other), HashOnThreadPool(other, Blake3Mode.Keyed(key)));
-            Assert.Equal(Blake3.DeriveKey("thread pool example", other), HashOnThreadPool(other, Blake3Mode.DeriveKey("thread pool example")));
+            Assert.Equal(Blake3.DeriveKey("thread pool example", other), HashOnThreadPool(other, Blake3Mode.KeyDerivation("thread pool example")));
         }
     }
 
@@ -164,7 +141,7 @@ public class Blake3SubtreeExamples
         long pieceCount = (new FileInfo(path).Length + FilePieceLength - 1) / FilePieceLength;
         for (long index = 0; index < pieceCount; index++)
             HashFilePiece(path, index, cvFolder);                   // each in a worker (process, machine) of its own
-        byte[] fingerprint = MergeFilePieces(cvFolder, pieceCount);
+        byte[] fingerprint = MergeFilePieces(cvFolder, new FileInfo(path).Length);
         Console.WriteLine(fingerprint.SequenceEqual(Blake3.DeriveKey(Context, contents)));   // True
         File.Delete(path);
         Directory.Delete(cvFolder, recursive: true);
@@ -173,7 +150,7 @@ public class Blake3SubtreeExamples
         // rounded up; a file of at most FilePieceLength bytes is hashed whole instead).
         static void HashFilePiece(string path, long index, string cvFolder)
         {
-            Blake3Mode mode = Blake3Mode.DeriveKey(Context);
+            Blake3Mode mode = Blake3Mode.KeyDerivation(Context);
             using FileStream file = File.OpenRead(path);
             long offset = index * FilePieceLength;
             long length = Math.Min(FilePieceLength, file.Length - offset);
@@ -192,33 +169,18 @@ public class Blake3SubtreeExamples
             File.WriteAllBytes(Path.Combine(cvFolder, $"{index}.cv"), piece.FinishSubtree());
         }
 
-        // Later, once every worker is done: the chaining values in order, merged into the derived key.
-        static byte[] MergeFilePieces(string cvFolder, long pieceCount)
+        // Later, once every worker is done: the pieces' chaining values merged into the derived key.
+        static byte[] MergeFilePieces(string cvFolder, long fileLength)
         {
-            var cvs = new byte[pieceCount][];
+            long pieceCount = (fileLength + FilePieceLength - 1) / FilePieceLength;
+            var pieces = new Blake3Subtree[pieceCount];
             for (long i = 0; i < pieceCount; i++)
-                cvs[i] = File.ReadAllBytes(Path.Combine(cvFolder, $"{i}.cv"));
-            return MergeLevels(cvs, Blake3Mode.DeriveKey(Context));
-        }
-
-        // The thread pool example's MergeLevels: chaining values of consecutive pieces merged as the tree does.
-        static byte[] MergeLevels(byte[][] cvs, Blake3Mode mode)
-        {
-            var level = new List<byte[]>(cvs);
-            while (level.Count > 2)
             {
-                var next = new List<byte[]>();
-                for (int i = 0; i + 1 < level.Count; i += 2)
-                {
-                    byte[] parent = new byte[Blake3Subtrees.ChainingValueLength];
-                    Blake3Subtrees.MergeParent(level[i], level[i + 1], mode, parent);
-                    next.Add(parent);
-                }
-                if (level.Count % 2 == 1)
-                    next.Add(level[level.Count - 1]);
-                level = next;
+                long offset = i * FilePieceLength;
+                byte[] cv = File.ReadAllBytes(Path.Combine(cvFolder, $"{i}.cv"));
+                pieces[i] = new Blake3Subtree(offset, Math.Min(FilePieceLength, fileLength - offset), cv);
             }
-            return Blake3Subtrees.MergeRoot(level[0], level[1], mode);
+            return Blake3Subtrees.MergeRoot(pieces, fileLength, Blake3Mode.KeyDerivation(Context));
         }
 
         Assert.False(File.Exists(path) || Directory.Exists(cvFolder)); // the example cleans up after itself
@@ -233,12 +195,12 @@ public class Blake3SubtreeExamples
                 File.WriteAllBytes(path, other);
                 long pieces = (length + FilePieceLength - 1) / FilePieceLength;
                 Parallel.For(0, pieces, i => HashFilePiece(path, i, cvFolder)); // stands in for separate processes
-                Assert.Equal(Blake3.DeriveKey(Context, other), MergeFilePieces(cvFolder, pieces));
+                Assert.Equal(Blake3.DeriveKey(Context, other), MergeFilePieces(cvFolder, length));
             }
 
             // A truncated chaining value is refused, never merged into a wrong hash.
             File.WriteAllBytes(Path.Combine(cvFolder, "1.cv"), new byte[31]);
-            Assert.Throws<ArgumentException>(() => MergeFilePieces(cvFolder, 3));
+            Assert.Throws<ArgumentException>(() => MergeFilePieces(cvFolder, 12 << 20));
         }
         finally
         {

@@ -144,7 +144,7 @@ public abstract class TreeXofDriver : HashDriver
         },
         ["static {State} CreateIncrementalHasher(int digestLength, Blake3Mode mode)"] = () =>
         {
-            Blake3HashState state = Blake3.CreateIncrementalHasher(SurfaceDigestLength, Blake3Mode.DeriveKey(ModeContext));
+            Blake3HashState state = Blake3.CreateIncrementalHasher(SurfaceDigestLength, Blake3Mode.KeyDerivation(ModeContext));
             state.Update(Message);
             return (state.Finish(), Reference(new Request(Message) { Context = ModeContext, OutputLength = SurfaceDigestLength }));
         },

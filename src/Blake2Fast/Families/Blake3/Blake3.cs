@@ -69,6 +69,35 @@ public static partial class Blake3
     public static Blake3HashState CreateDeriveKeyHasher(string context, int length) => Blake3HashState.CreateDeriveKey(context, length, InstructionSet);
 
     /// <summary>
+    /// Computes the 32-byte BLAKE3 hash of <paramref name="source"/> in <paramref name="mode"/>: plain, keyed or key
+    /// derivation, as a value. What the subtree layer's merges of the same input in the same mode must give
+    /// (<see cref="Blake3Subtrees"/>).
+    /// </summary>
+    public static byte[] HashData(Blake3Mode mode, ReadOnlySpan<byte> source) => HashData(mode, DefaultDigestLength, source);
+
+    /// <summary>Computes the BLAKE3 hash of <paramref name="source"/> in <paramref name="mode"/>, <paramref name="digestLength"/> bytes long.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is less than 1.</exception>
+    public static byte[] HashData(Blake3Mode mode, int digestLength, ReadOnlySpan<byte> source)
+    {
+        Blake3HashState state = Blake3HashState.Create(digestLength, mode);
+        state.Update(source);
+        return state.Finish();
+    }
+
+    /// <summary>
+    /// Computes the BLAKE3 hash of <paramref name="source"/> in <paramref name="mode"/> into all of
+    /// <paramref name="destination"/> (any length, the first 32 bytes being the standard digest). Allocates nothing.
+    /// </summary>
+    /// <returns>The number of bytes written: the length of <paramref name="destination"/>.</returns>
+    public static int HashData(Blake3Mode mode, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        Blake3HashState state = Blake3HashState.Create(DefaultDigestLength, mode);
+        state.Update(source);
+        state.Finish(destination);
+        return destination.Length;
+    }
+
+    /// <summary>
     /// Creates an incremental hash in <paramref name="mode"/>: plain, keyed or key derivation, as a value. For the
     /// subtree layer (<see cref="Blake3Subtrees"/>), where each piece of an input is hashed by such a state at its
     /// offset (<see cref="Blake3HashState.SetInputOffset"/>).

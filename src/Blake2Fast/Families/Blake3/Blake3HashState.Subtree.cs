@@ -36,7 +36,7 @@ public unsafe partial struct Blake3HashState
 
     /// <summary>
     /// Finishes this piece of a larger input into its 32-byte chaining value (Rust's <c>finalize_non_root</c>), for
-    /// <see cref="Blake3Subtrees.MergeParent"/> and <see cref="Blake3Subtrees.MergeRoot(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode, Span{byte})"/>.
+    /// <see cref="Blake3Subtrees.MergeParent(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode, Span{byte})"/> and <see cref="Blake3Subtrees.MergeRoot(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode, Span{byte})"/>.
     /// The state cannot be used afterwards.
     /// </summary>
     /// <remarks>

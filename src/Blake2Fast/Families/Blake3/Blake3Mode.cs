@@ -48,7 +48,9 @@ public readonly unsafe struct Blake3Mode
     /// <exception cref="ArgumentException"><paramref name="key"/> is empty (a null array passed for it is empty too) or not exactly 32 bytes long.</exception>
     public static Blake3Mode Keyed(ReadOnlySpan<byte> key)
     {
-        KeyGuard.Require(key);
+        // Its own message: a mode has no "overload without a key"; the unkeyed mode is a property.
+        if (key.IsEmpty)
+            throw new ArgumentException($"The key is empty (a null array arrives as an empty span), and a keyed mode without a key would hash unkeyed. For plain hashing use {nameof(Blake3Mode)}.{nameof(Hash)}.", nameof(key));
         if (key.Length != Blake3.KeyLength)
             throw new ArgumentException($"A BLAKE3 key must be exactly {Blake3.KeyLength} bytes long; this one has {key.Length}.", nameof(key));
         return new Blake3Mode(key, KeyedKind);
@@ -56,10 +58,11 @@ public readonly unsafe struct Blake3Mode
 
     /// <summary>
     /// Key derivation for the purpose <paramref name="context"/> names, as <see cref="Blake3.DeriveKey(string, ReadOnlySpan{byte})"/>
-    /// does, the input being the key material. The context is hashed here, once, into the mode's context key.
+    /// does, the input being the key material. The context is hashed here, once, into the mode's context key. (A mode,
+    /// not a key: named apart from <see cref="Blake3.DeriveKey(string, ReadOnlySpan{byte})"/>, which returns key bytes.)
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
-    public static Blake3Mode DeriveKey(string context)
+    public static Blake3Mode KeyDerivation(string context)
     {
         if (context is null)
             throw new ArgumentNullException(nameof(context));
@@ -72,11 +75,11 @@ public readonly unsafe struct Blake3Mode
 
     /// <summary>
     /// Key derivation under a context key that <see cref="WriteContextKey"/> wrote (Rust's <c>hash_derive_key_context</c>
-    /// gives the same bytes): the same mode as <see cref="DeriveKey(string)"/> with that context, without hashing it.
+    /// gives the same bytes): the same mode as <see cref="KeyDerivation(string)"/> with that context, without hashing it.
     /// </summary>
     /// <param name="contextKey">Exactly 32 bytes, the hash of a context string in BLAKE3's context mode. It is copied.</param>
     /// <exception cref="ArgumentException"><paramref name="contextKey"/> is not exactly 32 bytes long.</exception>
-    public static Blake3Mode DeriveKeyFromContextKey(ReadOnlySpan<byte> contextKey)
+    public static Blake3Mode KeyDerivationFromContextKey(ReadOnlySpan<byte> contextKey)
     {
         if (contextKey.Length != 32)
             throw new ArgumentException($"A BLAKE3 context key is exactly 32 bytes long; this one has {contextKey.Length}. Write one with {nameof(Blake3Mode)}.{nameof(WriteContextKey)}.", nameof(contextKey));
@@ -85,7 +88,7 @@ public readonly unsafe struct Blake3Mode
 
     /// <summary>
     /// Writes this key-derivation mode's context key (the hash of its context) to <paramref name="destination"/>, so
-    /// that another process can make the same mode with <see cref="DeriveKeyFromContextKey"/>.
+    /// that another process can make the same mode with <see cref="KeyDerivationFromContextKey"/>.
     /// </summary>
     /// <param name="destination">Exactly 32 bytes.</param>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is not exactly 32 bytes long; nothing is written.</exception>
@@ -93,7 +96,7 @@ public readonly unsafe struct Blake3Mode
     public void WriteContextKey(Span<byte> destination)
     {
         if (_kind != DeriveKeyKind)
-            throw new InvalidOperationException($"Only a key-derivation mode ({nameof(Blake3Mode)}.{nameof(DeriveKey)}) has a context key.");
+            throw new InvalidOperationException($"Only a key-derivation mode ({nameof(Blake3Mode)}.{nameof(KeyDerivation)}) has a context key.");
         if (destination.Length != 32)
             throw new ArgumentException($"A BLAKE3 context key is exactly 32 bytes long; the destination has {destination.Length}.", nameof(destination));
         Blake3Words key = _key;

@@ -6,7 +6,7 @@ namespace Blake2Fast;
 
 /// <summary>
 /// BLAKE3's extended output: an endless stream (up to 2^63 - 1 bytes here) read in pieces of any size, and seekable.
-/// Get one from <see cref="Blake3HashState.FinishXof"/> or <see cref="Blake3Subtrees.MergeRootXof"/>.
+/// Get one from <see cref="Blake3HashState.FinishXof"/> or <see cref="Blake3Subtrees.MergeRootXof(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode)"/>.
 /// </summary>
 /// <remarks>
 /// <para>Output byte i is the same however the output is read: <c>Read</c> continues from <see cref="Position"/>,

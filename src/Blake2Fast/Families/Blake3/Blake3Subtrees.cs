@@ -9,17 +9,20 @@ namespace Blake2Fast;
 /// pieces' chaining values: the advanced layer (Rust's <c>blake3::hazmat</c>). Each piece is hashed by a state from
 /// <see cref="Blake3.CreateIncrementalHasher(Blake3Mode)"/> with <see cref="Blake3HashState.SetInputOffset"/> and
 /// finished with <see cref="Blake3HashState.FinishSubtree(Span{byte})"/>; the chaining values are merged here, in the
-/// tree's shape, the last merge with <see cref="MergeRoot(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode, int)"/>.
+/// tree's shape, the last merge with <see cref="MergeRoot(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode, int)"/>;
+/// or all at once, in any order, with <see cref="MergeRoot(ReadOnlySpan{Blake3Subtree}, long, Blake3Mode, Span{byte})"/>,
+/// which checks that the pieces tile the input in the tree's shape.
 /// </summary>
 /// <remarks>
 /// <para>The tree's shape depends only on the input's length: an input of more than 1024 bytes splits into a left
 /// subtree of <see cref="LeftSubtreeLength"/> bytes and the rest, each split again the same way down to the pieces.
-/// Merges must follow that shape. A merge cannot tell a wrong shape from a right one: the result is simply a wrong
-/// hash, so test your splitting against <see cref="Blake3.HashData(ReadOnlySpan{byte})"/>. The rules and examples are in
+/// Merges must follow that shape. A merge of two chaining values cannot tell a wrong shape from a right one: the result
+/// is simply a wrong hash. Merging the whole set of pieces at once checks the shape; if you merge pair by pair, test
+/// your splitting against <see cref="Blake3.HashData(Blake3Mode, ReadOnlySpan{byte})"/>. The rules and examples are in
 /// docs/blake3-subtrees.md.</para>
 /// <para>All members are thread-safe and allocate nothing, except those that return an array.</para>
 /// </remarks>
-public static class Blake3Subtrees
+public static partial class Blake3Subtrees
 {
     /// <summary>The length in bytes of one chunk, the tree's leaf: 1024. Pieces start at multiples of it.</summary>
     public const int ChunkLength = 1024;
@@ -79,6 +82,22 @@ public static class Blake3Subtrees
         Blake3Node parent = Parent(left, right, mode);
         parent.WriteChainingValue(parentChainingValue);
         parent.Clear();
+    }
+
+    /// <summary>
+    /// Merges the chaining values of two adjacent subtrees into their parent's chaining value, returned as a new array,
+    /// as <see cref="MergeParent(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Blake3Mode, Span{byte})"/> does.
+    /// </summary>
+    /// <param name="left">The left subtree's chaining value: 32 bytes.</param>
+    /// <param name="right">The right subtree's chaining value: 32 bytes.</param>
+    /// <param name="mode">The mode the subtrees were hashed in.</param>
+    /// <returns>The parent's 32-byte chaining value.</returns>
+    /// <exception cref="ArgumentException">A chaining value is not exactly 32 bytes long.</exception>
+    public static byte[] MergeParent(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right, Blake3Mode mode)
+    {
+        byte[] parent = new byte[ChainingValueLength];
+        MergeParent(left, right, mode, parent);
+        return parent;
     }
 
     /// <summary>
