@@ -10,6 +10,10 @@
 #                                                     and the default instruction set (some also with
 #                                                     OptimizationPreference Speed), as ratios to the JIT (default: 5
 #                                                     rounds, 10 ms)
+#   build/first-call-and-aot.sh spread [PROCESSES] [MS]  slow processes (issue 49): PROCESSES fresh processes each of
+#                                                     the JIT and NativeAOT x86-64-v4, alternated, for every algorithm at
+#                                                     3 B, 64 B, 1 KiB and 4 KiB: each row's median, slowest and fastest
+#                                                     process (default: 30 processes, 10 ms; per-process lines on stderr)
 #   build/first-call-and-aot.sh ramp [MS]             a fresh process after 100 ms of calls against its steady state
 #   build/first-call-and-aot.sh startup [RUNS]        b2fsum's start-up (published for linux-x64 with its twin) against
 #                                                     a NativeAOT hello world built the same way (build/startup-hello),
@@ -62,6 +66,10 @@ case "${mode}" in
     mapfile -t aot < <(publish_aot x86-64-v4/speed x86-64-v3/speed x86-64-v4 x86-64-v3 x86-64-v2,avx default/speed default)
     "${jit}" percall-table "${1:-5}" "${2:-10}" "${aot[@]}" ;;
   ramp) build_jit; "${jit}" ramp-table "${1:-2000}" ;;
+  spread)
+    build_jit
+    mapfile -t aot < <(publish_aot x86-64-v4)
+    "${jit}" spread-table "${1:-30}" "${2:-10}" "${aot[@]}" ;;
   startup) startup "${1:-20}" 3 ;;
   smoke)
     build_jit
@@ -71,6 +79,7 @@ case "${mode}" in
     mapfile -t aot < <(publish_aot default/speed)
     "${jit}" percall-table 1 1 "${aot[@]}"
     "${jit}" ramp-table 150
+    "${jit}" spread-table 1 1 "${aot[@]}"
     startup 1 1 ;;
   *) sed -n '2,20p' "$0" >&2; exit 2 ;;
 esac

@@ -187,6 +187,58 @@ internal static partial class Drivers
         return 0;
     }
 
+    /// <summary>
+    /// Issue 49's spread check: PROCESSES fresh processes of each build, alternated (process p of every build and
+    /// algorithm before process p + 1 of any), each timing 3 B, 64 B, 1 KiB and 4 KiB per call; per row the median
+    /// process, the slowest and the fastest, and the slowest over the median (the target: at most 1.10). Every
+    /// process's numbers also go to stderr, for finding what the slow ones share.
+    /// </summary>
+    public static int SpreadTable(int processes, int ms, string[] aot)
+    {
+        int[] sizes = [3, 64, 1024, 4096];
+        Header($"Per-call time across {processes} fresh processes per build, alternated: median process, slowest, fastest (ns per call)");
+        var configs = new List<(string Label, string Exe)> { ("JIT", JitExe) };
+        foreach (string item in aot)
+        {
+            int eq = item.IndexOf('=', StringComparison.Ordinal);
+            configs.Add(($"NativeAOT, {item[..eq]}", item[(eq + 1)..]));
+        }
+        // [config][algorithm][size][process] ns per call
+        var ns = new double[configs.Count, s_ours.Length, sizes.Length, processes];
+        for (int p = 0; p < processes; p++)
+        {
+            for (int c = 0; c < configs.Count; c++)
+            {
+                for (int a = 0; a < s_ours.Length; a++)
+                {
+                    string[] line = Run(configs[c].Exe, ["percall", s_ours[a].ToString(), string.Join(',', sizes), "3", ms.ToString(CultureInfo.InvariantCulture)]).Split(' ');
+                    for (int s = 0; s < sizes.Length; s++)
+                        ns[c, a, s, p] = double.Parse(line[s], CultureInfo.InvariantCulture);
+                    Console.Error.WriteLine($"process {p} | {configs[c].Label} | {Name(s_ours[a])} | {string.Join(" ", line)}");
+                }
+            }
+        }
+        Console.WriteLine("| build | algorithm | size | median | slowest | fastest | slowest / median |");
+        Console.WriteLine("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+        double worst = 0;
+        for (int c = 0; c < configs.Count; c++)
+        {
+            for (int a = 0; a < s_ours.Length; a++)
+            {
+                for (int s = 0; s < sizes.Length; s++)
+                {
+                    double[] values = Enumerable.Range(0, processes).Select(p => ns[c, a, s, p]).ToArray();
+                    double median = Stats.Median(values);
+                    worst = Math.Max(worst, values.Max() / median);
+                    Console.WriteLine($"| {configs[c].Label} | {Name(s_ours[a])} | {Size(sizes[s])} | {F(median, "F1")} | {F(values.Max(), "F1")} | {F(values.Min(), "F1")} | {F(values.Max() / median)} |");
+                }
+            }
+        }
+        Console.WriteLine();
+        Console.WriteLine($"Worst row: slowest process at {F(worst)}x its row's median (target: at most 1.10).");
+        return 0;
+    }
+
     public static int RampTable(int ms)
     {
         Header($"A fresh process calling one size: ns per call in the 10 ms after 100 ms of calls, against the last fifth of {ms} ms");

@@ -20,6 +20,8 @@
 //                                  size, JIT time and thread (run directly: it is its own child)
 //   percall-table ROUNDS MS LABEL=EXE...   per-call ns of the JIT, the JIT without PGO, without tiering, and each
 //                                  NativeAOT executable (LABEL=PATH), in ROUNDS rounds of fresh processes; ratios to the JIT
+//   spread-table PROCESSES MS LABEL=EXE...   PROCESSES fresh processes per build (the JIT and each LABEL=PATH),
+//                                  alternated: each row's median, slowest and fastest process at 3 B to 4 KiB
 //   ramp-table MS                  the ramp child for each algorithm at 64 B and 4 KiB: with PGO and without, and through a pointer
 using System;
 using System.Collections.Generic;
@@ -71,6 +73,8 @@ internal static unsafe class Program
                 return Drivers.JitList(ParseAlgorithm(args[1]), Int(args[2]));
             case "percall-table":
                 return Drivers.PerCallTable(Int(args[1]), Int(args[2]), args[3..]);
+            case "spread-table":
+                return Drivers.SpreadTable(Int(args[1]), Int(args[2]), args[3..]);
             case "ramp-table":
                 return Drivers.RampTable(Int(args[1]));
             default:
