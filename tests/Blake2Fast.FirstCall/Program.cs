@@ -10,6 +10,7 @@
 //                                  with "pointer", from an optimized loop through a function pointer (the library's own
 //                                  ramp, without the caller's tier-0 loop or its inlining); FIRSTCALL_WINDOWS=1 also
 //                                  prints every 10 ms window to stderr
+//   cores                          the instruction set this build chose for each algorithm
 //   count ALG SIZE N               exactly N calls, untimed (for instruction counts under callgrind)
 // Per-call times are the calling thread's processor time (CLOCK_THREAD_CPUTIME_ID), so that time the thread waited
 // for a core on a loaded machine does not count.
@@ -64,6 +65,10 @@ internal static unsafe class Program
                 // Exactly N calls and nothing timed: for instruction counts (valgrind --tool=callgrind), where the
                 // difference between two values of N is N's share.
                 Calls(ParseAlgorithm(args[1]), Input(Int(args[2])), new byte[64], Int(args[2]), Int(args[3]));
+                return 0;
+            case "cores":
+                // Which kernel this build chose for each algorithm (NativeAOT fixes some choices at build time).
+                Console.WriteLine($"BLAKE3 {Blake3.CompressionCore}, BLAKE2b {Blake2b.CompressionCore}, BLAKE2s {Blake2s.CompressionCore}, BLAKE-256 {Blake256.CompressionCore}");
                 return 0;
             case "first-table":
                 return Drivers.FirstTable(Int(args[1]));
