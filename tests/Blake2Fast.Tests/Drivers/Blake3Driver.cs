@@ -94,6 +94,9 @@ public abstract class TreeXofDriver : HashDriver
         "static {State} CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key)",
         "static {State} CreateIncrementalHasher(Blake3Mode mode)",
         "static {State} CreateIncrementalHasher(int digestLength, Blake3Mode mode)",
+        "static byte[] HashData(Blake3Mode mode, ReadOnlySpan<byte> source)",
+        "static byte[] HashData(Blake3Mode mode, int digestLength, ReadOnlySpan<byte> source)",
+        "static int HashData(Blake3Mode mode, ReadOnlySpan<byte> source, Span<byte> destination)",
         "long State.InputOffset { get; }",
         "void State.SetInputOffset(long offset)",
         "void State.FinishSubtree(Span<byte> chainingValue)",
@@ -147,6 +150,17 @@ public abstract class TreeXofDriver : HashDriver
             Blake3HashState state = Blake3.CreateIncrementalHasher(SurfaceDigestLength, Blake3Mode.KeyDerivation(ModeContext));
             state.Update(Message);
             return (state.Finish(), Reference(new Request(Message) { Context = ModeContext, OutputLength = SurfaceDigestLength }));
+        },
+        ["static byte[] HashData(Blake3Mode mode, ReadOnlySpan<byte> source)"] = () =>
+            (Blake3.HashData(Blake3Mode.Keyed(SurfaceKey), Message), Reference(new Request(Message) { Key = SurfaceKey })),
+        ["static byte[] HashData(Blake3Mode mode, int digestLength, ReadOnlySpan<byte> source)"] = () =>
+            (Blake3.HashData(Blake3Mode.KeyDerivation(ModeContext), SurfaceDigestLength, Message), Reference(new Request(Message) { Context = ModeContext, OutputLength = SurfaceDigestLength })),
+        ["static int HashData(Blake3Mode mode, ReadOnlySpan<byte> source, Span<byte> destination)"] = () =>
+        {
+            byte[] destination = new byte[SurfaceDigestLength];
+            int written = Blake3.HashData(Blake3Mode.Hash, Message, destination);
+            return (destination.Concat(BitConverter.GetBytes(written)).ToArray(),
+                Reference(new Request(Message) { OutputLength = SurfaceDigestLength }).Concat(BitConverter.GetBytes(SurfaceDigestLength)).ToArray());
         },
         ["long State.InputOffset { get; }"] = () =>
             (MergedHalves(out long offset).Concat(BitConverter.GetBytes(offset)).ToArray(), Reference(new Request(Message)).Concat(BitConverter.GetBytes((long)ChunkLength)).ToArray()),
