@@ -45,8 +45,7 @@ internal static class RowKernel<T, TWord, TVec, TOps>
 {
     // Inlined into each kernel's entry point, which is NoInlining: a caller that inlined every kernel would carry all
     // their locals, zeroed on every call, and small inputs would pay for it. The entry points are
-    // AggressiveOptimization: without it the first calls run tier-0 code (every G a call) until OSR and tier 1, and
-    // the speed then rests on dynamic PGO. The schedule is read from constant data (RowSchedule), so code compiled
+    // AggressiveOptimization (why: docs/cores.md, "Kernels compiled fully optimized"). The schedule is read from constant data (RowSchedule), so code compiled
     // before any class is initialized, or ahead of time, reads it at a fixed address with no initialization check.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Compress(ref T chain, ref byte input, nuint blocks, uint increment)

@@ -110,8 +110,7 @@ internal static unsafe class Blake3Batches
     /// write within them where they reach far enough, else work on a copy. <paramref name="incrementCounter"/> also
     /// says the inputs are chunks apart from the output, so a partial group may rather re-hash earlier chunks.
     /// </summary>
-    // Fully optimized from its first call: it runs once per batch of chunks or parents, and tier-up waits for a quiet
-    // spell in compilation that the background warm-up delays, so tier-0 code here would halve mid sizes for a while.
+    // Fully optimized from its first call: docs/cores.md, "Kernels compiled fully optimized".
 #if NET8_0_OR_GREATER
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
 #endif

@@ -206,10 +206,7 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
     // in a register and every scheduled read is one memory operand, where a local's address is rebuilt per read.
-    // AggressiveOptimization (unlike the BLAKE2 row kernels, where FullOpts kept rows in memory): its FullOpts code is
-    // the tier-1 code (all 16 state words stay in registers), and tiered, the first calls would run tier-0 then OSR
-    // code until tier 1, dozens of calls later; compiled fully optimized at once, the first call pays only for the
-    // compilation.
+    // AggressiveOptimization: docs/cores.md, "Kernels compiled fully optimized".
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Loop(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,

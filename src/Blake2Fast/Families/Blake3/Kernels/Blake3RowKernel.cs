@@ -62,9 +62,7 @@ internal static class Blake3RowKernel<TVec, TOps>
     where TOps : struct, IBlake3RowOps<TVec>
 {
     // The kernels' entry points that inline this (and the single-block compressions) are AggressiveOptimization:
-    // tiered, their tier-0 code calls every row operation, and the dozens of small methods then tier up one by one
-    // while each new tier-0 compile restarts the tiering delay: a short one-shot, whose parents and root run here,
-    // would run at a fraction of its speed for the first seconds of calls.
+    // docs/cores.md, "Kernels compiled fully optimized".
     /// <summary>The contract of <see cref="Blake3Portable.HashMany"/>, <c>Inputs</c> inputs per group.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,
