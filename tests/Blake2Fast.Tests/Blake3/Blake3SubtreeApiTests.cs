@@ -10,7 +10,7 @@ namespace Blake2Fast.Tests.Blake3Suite;
 /// its offsets and merged in the tree's shape, gives the one-shot hash in all three modes and as extended output; and
 /// each rule refuses what would build a wrong tree, with the right exception, naming the argument.
 /// </summary>
-public class Blake3SubtreeApiTests
+public partial class Blake3SubtreeApiTests
 {
     private const int KiB = 1024;
     private const string Context = "Blake2Fast tests 2026-11-27 subtree API";

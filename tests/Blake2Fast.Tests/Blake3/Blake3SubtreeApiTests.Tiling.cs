@@ -11,38 +11,10 @@ namespace Blake2Fast.Tests.Blake3Suite;
 /// a wrong hash. Also the rest of the subtree layer's finishing: the array <c>MergeParent</c>,
 /// <c>Blake3.HashData(mode, ...)</c> and the mode factories' names and messages.
 /// </summary>
-public class Blake3SubtreeTilingTests
+public partial class Blake3SubtreeApiTests
 {
-    private const int KiB = 1024;
-    private const string Context = "Blake2Fast tests 2026-11-28 subtree tiling";
-    private static readonly byte[] Key = Enumerable.Range(0, 32).Select(i => (byte)(7 + i * 3)).ToArray();
-
-    public static readonly TheoryData<string> Modes = new() { "hash", "keyed", "derive" };
-
-    private static Blake3Mode ModeOf(string name) => name switch
-    {
-        "keyed" => Blake3Mode.Keyed(Key),
-        "derive" => Blake3Mode.KeyDerivation(Context),
-        _ => Blake3Mode.Hash,
-    };
-
-    /// <summary>The one-shot output in the named mode, from the ordinary API (not the mode overloads under test).</summary>
-    private static byte[] OneShot(string mode, byte[] input, int length = 32) => mode switch
-    {
-        "keyed" => Blake3.Keyed.HashData(length, Key, input),
-        "derive" => Blake3.DeriveKey(Context, input, length),
-        _ => Blake3.HashData(length, input),
-    };
-
-    private static byte[] Data(int length, int seed)
-    {
-        var data = new byte[length];
-        new Random(seed).NextBytes(data);
-        return data;
-    }
-
     /// <summary>The piece's chaining value as a state computes it, or null where the state refuses the piece.</summary>
-    private static byte[]? ChainingValue(Blake3Mode mode, byte[] input, long offset, long length)
+    private static byte[]? StateChainingValue(Blake3Mode mode, byte[] input, long offset, long length)
     {
         try
         {
@@ -84,7 +56,7 @@ public class Blake3SubtreeTilingTests
                 var ranges = new List<(long Offset, long Length)>();
                 TreePieces(random, 0, length, true, ranges);
                 Blake3Subtree[] pieces = ranges
-                    .Select(r => new Blake3Subtree(r.Offset, r.Length, ChainingValue(mode, input, r.Offset, r.Length)!))
+                    .Select(r => new Blake3Subtree(r.Offset, r.Length, StateChainingValue(mode, input, r.Offset, r.Length)!))
                     .OrderBy(_ => random.Next())
                     .ToArray();
                 Assert.Equal(OneShot(modeName, input), Blake3Subtrees.MergeRoot(pieces, length, mode));
@@ -131,7 +103,7 @@ public class Blake3SubtreeTilingTests
                 ranges.Add((start, length - start));
                 Blake3Subtree[] pieces = ranges.Select(r =>
                 {
-                    byte[] cv = ChainingValue(mode, input, r.Offset, r.Length) ?? Data(32, random.Next());
+                    byte[] cv = StateChainingValue(mode, input, r.Offset, r.Length) ?? Data(32, random.Next());
                     return new Blake3Subtree(r.Offset, r.Length, cv);
                 }).OrderBy(_ => random.Next()).ToArray();
                 bool treeShaped = IsTreeShaped(ranges, length);
@@ -189,7 +161,7 @@ public class Blake3SubtreeTilingTests
         const int Length = 5 * KiB + 100; // pieces in the tree's shape: 0+4096, 4096+1024, 5120+100
         byte[] input = Data(Length, 9);
         Blake3Mode mode = Blake3Mode.Hash;
-        Blake3Subtree Piece(long offset, long length) => new(offset, length, ChainingValue(mode, input, offset, length) ?? new byte[32]);
+        Blake3Subtree Piece(long offset, long length) => new(offset, length, StateChainingValue(mode, input, offset, length) ?? new byte[32]);
         Blake3Subtree[] right = { Piece(0, 4096), Piece(4096, 1024), Piece(5120, 100) };
         Assert.Equal(Blake3.HashData(input), Blake3Subtrees.MergeRoot(right, Length, mode));
         Blake3Subtree[] pieces = wrong switch
@@ -221,8 +193,8 @@ public class Blake3SubtreeTilingTests
         byte[] input = Data(3000, 3);
         var pieces = new[]
         {
-            new Blake3Subtree(0, 2048, ChainingValue(Blake3Mode.Hash, input, 0, 2048)!),
-            new Blake3Subtree(2048, 952, ChainingValue(Blake3Mode.Hash, input, 2048, 952)!),
+            new Blake3Subtree(0, 2048, StateChainingValue(Blake3Mode.Hash, input, 0, 2048)!),
+            new Blake3Subtree(2048, 952, StateChainingValue(Blake3Mode.Hash, input, 2048, 952)!),
         };
         Assert.Equal(Blake3.HashData(input), Blake3Subtrees.MergeRoot(pieces, 3000, Blake3Mode.Hash));
         Assert.Equal("subtrees", Assert.Throws<ArgumentException>(() => Blake3Subtrees.MergeRoot(pieces, 3001, Blake3Mode.Hash)).ParamName);
