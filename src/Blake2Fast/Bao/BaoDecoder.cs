@@ -440,7 +440,9 @@ public sealed class BaoDecoder : Stream
             return current;
         if (stream.CanSeek)
         {
-            stream.Position = streamBase + offset;
+            // Past the end (a length header too large): the read that follows finds nothing and reports the early
+            // end; some streams refuse such a position outright.
+            stream.Position = Math.Min(streamBase + offset, stream.Length);
             return offset;
         }
         if (offset < current)

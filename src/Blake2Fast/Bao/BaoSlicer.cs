@@ -117,7 +117,7 @@ internal static class BaoSlicer
             return current;
         if (stream.CanSeek)
         {
-            stream.Position = streamBase + offset;
+            stream.Position = Math.Min(streamBase + offset, stream.Length); // past the end: the read that follows reports it
             return offset;
         }
         while (current < offset)
