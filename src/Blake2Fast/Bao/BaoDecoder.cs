@@ -40,10 +40,19 @@ public sealed class BaoDecoder : Stream
     private long _position;
     private bool _disposed;
 
-    // The verified chunk that holds (or last held) the position.
+    // The verified bytes that hold (or last held) the position: one chunk, or a whole subtree read in bulk.
     private readonly byte[] _chunk = new byte[BaoTree.ChunkLength];
+    private byte[] _current;
     private long _chunkStart = -1;
     private int _chunkLength;
+
+    // Reading on from the start of a subtree of up to BulkChunks chunks, the decoder reads it whole and verifies it
+    // at once: its chunks side by side on the lane kernels (BaoLevels), then each parent node compared with the CVs
+    // computed, and the top with the CV expected. Allocated at the first such read.
+    private const int BulkChunks = 256;
+    private byte[]? _bulk; // the subtree's input bytes
+    private byte[]? _bulkEncoded; // its encoding (combined) or its parents (outboard)
+    private BaoLevels? _levels;
 
     // Right subtrees met on the way down to the current chunk, not yet read: start, length, encoded offset, expected CV.
     private readonly long[] _pendingStart = new long[64];
@@ -99,6 +108,7 @@ public sealed class BaoDecoder : Stream
             throw new ArgumentException($"The root hash must be exactly {BaoTree.HashLength} bytes (Bao.Encode returns it; it is the input's Blake3.HashData), not {hash.Length}.", nameof(hash));
         _tree = tree;
         _data = data;
+        _current = _chunk;
         _kind = kind;
         _leaveOpen = leaveOpen;
         hash.CopyTo(_hash);
@@ -251,6 +261,9 @@ public sealed class BaoDecoder : Stream
         {
             _disposed = true;
             Array.Clear(_chunk, 0, _chunk.Length);
+            if (_bulk is not null)
+                Array.Clear(_bulk, 0, _bulk.Length);
+            _levels?.Dispose();
             if (!_leaveOpen)
             {
                 _tree.Dispose();
@@ -292,7 +305,7 @@ public sealed class BaoDecoder : Stream
     {
         int from = (int)(_position - _chunkStart);
         int n = Math.Min(destination.Length, _chunkLength - from);
-        new ReadOnlySpan<byte>(_chunk, from, n).CopyTo(destination);
+        new ReadOnlySpan<byte>(_current, from, n).CopyTo(destination);
         _position += n;
         return n;
     }
@@ -367,6 +380,12 @@ public sealed class BaoDecoder : Stream
         _chunkStart = -1;
         while (length > BaoTree.ChunkLength)
         {
+            if (start == target && length <= BulkChunks * BaoTree.ChunkLength && (_kind != Slice || (_sliceOutputs && start + length <= _sliceEnd)))
+            {
+                // Reading on from a subtree's start: all of it at once (for a slice, only a subtree it holds whole).
+                await ReadBulkAsync(start, (int)length, offset, root, useAsync, cancellationToken).ConfigureAwait(false);
+                return;
+            }
             long encodedOffset = _treePos;
             await ReadTreeAsync(offset, _node, BaoTree.ParentLength, start, useAsync, cancellationToken).ConfigureAwait(false);
             BaoTree.ParentCv(_node, root, _computed);
@@ -407,10 +426,119 @@ public sealed class BaoDecoder : Stream
             Array.Clear(_chunk, 0, count);
             throw BaoVerificationException.Chunk(start, chunkOffset);
         }
+        _current = _chunk;
         _chunkStart = start;
         _chunkLength = count;
         if (start + count == _length)
             _lengthVerified = true;
+    }
+
+    /// <summary>
+    /// Reads the subtree of <paramref name="length"/> bytes (more than one chunk) at <paramref name="start"/>, whose
+    /// encoding is at <paramref name="offset"/>, and verifies it against <see cref="_expected"/> as a whole.
+    /// </summary>
+    private async Task ReadBulkAsync(long start, int length, long offset, bool root, bool useAsync, CancellationToken cancellationToken)
+    {
+        bool outboard = _kind == Outboard;
+        _bulk ??= new byte[BulkChunks * BaoTree.ChunkLength];
+        _bulkEncoded ??= new byte[BaoTree.EncodedLength(BulkChunks * BaoTree.ChunkLength, outboard)];
+        _levels ??= new BaoLevels(BulkChunks);
+        int encodedLength = (int)BaoTree.EncodedLength(length, outboard);
+        long encodedOffset = _kind == Slice ? _treePos : offset;
+        await ReadTreeAsync(offset, _bulkEncoded, encodedLength, start, useAsync, cancellationToken).ConfigureAwait(false);
+        if (outboard)
+            await ReadDataAsync(start, _bulk, length, useAsync, cancellationToken).ConfigureAwait(false);
+        int chunks = (int)BaoTree.ChunkCount(length);
+        if (!outboard)
+        {
+            int at = 0;
+            Gather(0, chunks, length, ref at);
+        }
+        _levels.Hash(new ReadOnlySpan<byte>(_bulk, 0, length), start / BaoTree.ChunkLength);
+        int position = 0;
+        bool valid = Matches(0, chunks, length, ref position);
+        if (root)
+        {
+            BaoTree.ParentCv(new ReadOnlySpan<byte>(_bulkEncoded, 0, BaoTree.ParentLength), true, _computed);
+            valid &= BaoTree.CvEquals(_computed, _expected);
+        }
+        else
+        {
+            valid &= BaoTree.CvEquals(_levels.Top, _expected);
+        }
+        if (!valid)
+        {
+            // Something differs: find the first node a reader in order would have refused, and name it.
+            int at = 0;
+            Buffer.BlockCopy(_expected, 0, _computed, 0, BaoTree.HashLength);
+            BaoVerificationException error = FirstFailure(0, chunks, length, start, encodedOffset, root, _computed, ref at)!;
+            Array.Clear(_bulk, 0, length);
+            throw error;
+        }
+        _current = _bulk;
+        _chunkStart = start;
+        _chunkLength = length;
+        if (start + length == _length)
+            _lengthVerified = true;
+    }
+
+    /// <summary>Copies the chunks of a combined encoding's subtree (pre-order at <paramref name="at"/>) into the input buffer.</summary>
+    private void Gather(int first, int chunks, int length, ref int at)
+    {
+        if (chunks == 1)
+        {
+            int size = Math.Min(BaoTree.ChunkLength, length - first * BaoTree.ChunkLength);
+            Buffer.BlockCopy(_bulkEncoded!, at, _bulk!, first * BaoTree.ChunkLength, size);
+            at += size;
+            return;
+        }
+        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
+        at += BaoTree.ParentLength;
+        Gather(first, left, length, ref at);
+        Gather(first + left, chunks - left, length, ref at);
+    }
+
+    /// <summary>Whether every parent node of the subtree (pre-order at <paramref name="at"/>) is the pair of CVs computed below it.</summary>
+    private bool Matches(int first, int chunks, int length, ref int at)
+    {
+        if (chunks == 1)
+        {
+            if (_kind != Outboard)
+                at += Math.Min(BaoTree.ChunkLength, length - first * BaoTree.ChunkLength);
+            return true;
+        }
+        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
+        var node = new ReadOnlySpan<byte>(_bulkEncoded, at, BaoTree.ParentLength);
+        bool same = node.Slice(0, BaoTree.HashLength).SequenceEqual(_levels!.Cv(first, left))
+            & node.Slice(BaoTree.HashLength).SequenceEqual(_levels.Cv(first + left, chunks - left));
+        at += BaoTree.ParentLength;
+        same &= Matches(first, left, length, ref at);
+        return same & Matches(first + left, chunks - left, length, ref at);
+    }
+
+    /// <summary>The error of the first node, in reading order, that does not verify against <paramref name="expected"/>; null if none.</summary>
+    private BaoVerificationException? FirstFailure(int first, int chunks, int length, long start, long encodedOffset, bool root, byte[] expected, ref int at)
+    {
+        long position = start + (long)first * BaoTree.ChunkLength;
+        var computed = new byte[BaoTree.HashLength];
+        if (chunks == 1)
+        {
+            int size = Math.Min(BaoTree.ChunkLength, length - first * BaoTree.ChunkLength);
+            BaoTree.ChunkCv(new ReadOnlySpan<byte>(_bulk, first * BaoTree.ChunkLength, size), (ulong)(position / BaoTree.ChunkLength), root, computed);
+            long chunkOffset = _kind == Outboard ? position : encodedOffset + at;
+            if (_kind != Outboard)
+                at += size;
+            return BaoTree.CvEquals(computed, expected) ? null : BaoVerificationException.Chunk(position, chunkOffset);
+        }
+        var node = new byte[BaoTree.ParentLength];
+        Buffer.BlockCopy(_bulkEncoded!, at, node, 0, BaoTree.ParentLength);
+        BaoTree.ParentCv(node, root, computed);
+        if (!BaoTree.CvEquals(computed, expected))
+            return BaoVerificationException.Parent(position, encodedOffset + at);
+        at += BaoTree.ParentLength;
+        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
+        return FirstFailure(first, left, length, start, encodedOffset, false, node.AsSpan(0, BaoTree.HashLength).ToArray(), ref at)
+            ?? FirstFailure(first + left, chunks - left, length, start, encodedOffset, false, node.AsSpan(BaoTree.HashLength).ToArray(), ref at);
     }
 
     /// <summary>Reads <paramref name="count"/> bytes of the encoding (or outboard) at <paramref name="offset"/> from its start; a slice is read in order, as it comes.</summary>

@@ -174,6 +174,25 @@ public class BaoRoundTripTests
                     Assert.Equal(node.InputStart, error!.Position);
                 }
             }
+            // From a seek into the first chunk: that chunk is verified alone, the subtrees after it in bulk.
+            for (int i = 0; i < encoded.Length && length > 1; i++)
+            {
+                byte[] bad = BaoTestData.Flip(encoded, i);
+                using var decoder = outboard ? new BaoDecoder(new MemoryStream(bad), new MemoryStream(input), hash) : new BaoDecoder(new MemoryStream(bad), hash);
+                BaoVerificationException? error;
+                byte[] yielded = [];
+                try
+                {
+                    decoder.Position = 1;
+                    (yielded, error) = BaoTestData.ReadUntilError(decoder, 300);
+                }
+                catch (BaoVerificationException e)
+                {
+                    error = e;
+                }
+                Assert.True(error is not null, $"byte {i} of {encoded.Length} flipped, not detected after a seek");
+                Assert.Equal(input.AsSpan(1, yielded.Length).ToArray(), yielded);
+            }
             if (outboard)
             {
                 for (int i = 0; i < length; i++)
