@@ -252,6 +252,117 @@ public static class Bao
         return ReadAll(decoder);
     }
 
+    // ---- chunk groups (bao-tree) ----
+
+    /// <summary>
+    /// The length of the chunk-group outboard of an input of <paramref name="inputLength"/> bytes: 64 bytes per
+    /// group after the first (groups of 2^<paramref name="chunkGroupLog"/> chunks), no header.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="inputLength"/> is negative or past 2^62, or <paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    public static long GroupOutboardLength(long inputLength, int chunkGroupLog)
+    {
+        CheckInputLength(inputLength, nameof(inputLength));
+        BaoDecoder.CheckGroupLog(chunkGroupLog);
+        return BaoTree.ParentsLength(inputLength, (long)BaoTree.ChunkLength << chunkGroupLog);
+    }
+
+    /// <summary>
+    /// Encodes the chunk-group outboard of <paramref name="input"/>, as n0-computer's bao-tree (iroh) does: the Bao
+    /// tree without the nodes that span at most one group of 2^<paramref name="chunkGroupLog"/> chunks, that is only the
+    /// parents above the groups, in pre-order (Bao's order) or post-order (left, right, node), without a length header.
+    /// </summary>
+    /// <param name="input">The input.</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10 (iroh: 4, 16 KiB groups; 0 gives Bao's outboard without its header).</param>
+    /// <param name="postOrder">Whether to write post-order instead of pre-order.</param>
+    /// <param name="hash">The root hash (the input's BLAKE3 hash: groups do not change it).</param>
+    /// <returns>The outboard, <see cref="GroupOutboardLength"/> bytes.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    public static byte[] EncodeGroupOutboard(ReadOnlySpan<byte> input, int chunkGroupLog, bool postOrder, out byte[] hash)
+    {
+        var outboard = new byte[GroupOutboardLength(input.Length, chunkGroupLog)];
+        hash = new byte[HashLength];
+        BaoSpanEncoder.EncodeGroups(input, outboard, 1 << chunkGroupLog, postOrder, hash);
+        return outboard;
+    }
+
+    /// <summary>Encodes the chunk-group outboard of <paramref name="input"/> into <paramref name="destination"/> (see <see cref="EncodeGroupOutboard(ReadOnlySpan{byte}, int, bool, out byte[])"/>).</summary>
+    /// <param name="input">The input.</param>
+    /// <param name="destination">Receives the outboard in its first <see cref="GroupOutboardLength"/> bytes.</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10.</param>
+    /// <param name="postOrder">Whether to write post-order instead of pre-order.</param>
+    /// <param name="hash">Receives the root hash in its first 32 bytes.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="GroupOutboardLength"/>, or <paramref name="hash"/> shorter than 32 bytes.</exception>
+    public static void EncodeGroupOutboard(ReadOnlySpan<byte> input, Span<byte> destination, int chunkGroupLog, bool postOrder, Span<byte> hash)
+    {
+        CheckDestination(destination.Length, GroupOutboardLength(input.Length, chunkGroupLog), nameof(destination), nameof(GroupOutboardLength));
+        CheckHash(hash.Length);
+        BaoSpanEncoder.EncodeGroups(input, destination, 1 << chunkGroupLog, postOrder, hash);
+    }
+
+    /// <summary>
+    /// Extracts a slice at group granularity from a chunk-group outboard and the data: the 8-byte length, then in
+    /// pre-order the parents above the groups met on the way to <paramref name="start"/> and through the range, and
+    /// every group the range touches, whole (a group's inner parents are left out: its whole subtree is sent). Edge
+    /// rules as <see cref="ExtractSlice(Stream, Stream, long, long)"/>. Decode it with <see cref="BaoDecoder.ForGroupSlice"/>
+    /// or <see cref="DecodeGroupSlice"/>.
+    /// </summary>
+    /// <param name="groupOutboard">The chunk-group outboard (pre-order or post-order).</param>
+    /// <param name="data">The original input (its length is the input's length).</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10.</param>
+    /// <param name="postOrder">Whether <paramref name="groupOutboard"/> is in post-order.</param>
+    /// <param name="start">The first input byte wanted.</param>
+    /// <param name="length">The count of input bytes wanted.</param>
+    /// <returns>The slice.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="start"/> or <paramref name="length"/> is negative, or <paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    /// <exception cref="EndOfStreamException">The outboard is shorter than the data's length implies.</exception>
+    public static byte[] ExtractGroupSlice(ReadOnlySpan<byte> groupOutboard, ReadOnlySpan<byte> data, int chunkGroupLog, bool postOrder, long start, long length)
+    {
+        BaoDecoder.CheckGroupLog(chunkGroupLog);
+        CheckRange(start, length);
+        return BaoSlicer.Extract(groupOutboard, data, true, start, length, (long)BaoTree.ChunkLength << chunkGroupLog, true, postOrder);
+    }
+
+    /// <summary>Extracts a slice at group granularity from streams (see <see cref="ExtractGroupSlice(ReadOnlySpan{byte}, ReadOnlySpan{byte}, int, bool, long, long)"/>).</summary>
+    /// <param name="groupOutboard">The chunk-group outboard, from its position.</param>
+    /// <param name="data">The original input, from its position.</param>
+    /// <param name="output">Receives the slice.</param>
+    /// <param name="inputLength">The input's length (the outboard does not hold it).</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10.</param>
+    /// <param name="postOrder">Whether <paramref name="groupOutboard"/> is in post-order.</param>
+    /// <param name="start">The first input byte wanted.</param>
+    /// <param name="length">The count of input bytes wanted.</param>
+    /// <exception cref="ArgumentNullException">A stream is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A length or <paramref name="start"/> is negative, or <paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    /// <exception cref="EndOfStreamException">A stream is shorter than <paramref name="inputLength"/> implies.</exception>
+    public static void ExtractGroupSlice(Stream groupOutboard, Stream data, Stream output, long inputLength, int chunkGroupLog, bool postOrder, long start, long length)
+    {
+        CheckStreams(groupOutboard, output, nameof(groupOutboard));
+        if (data is null)
+            throw new ArgumentNullException(nameof(data));
+        CheckInputLength(inputLength, nameof(inputLength));
+        BaoDecoder.CheckGroupLog(chunkGroupLog);
+        CheckRange(start, length);
+        BaoSlicer.Extract(groupOutboard, data, output, start, length, inputLength, (long)BaoTree.ChunkLength << chunkGroupLog, postOrder);
+    }
+
+    /// <summary>Decodes and verifies a chunk-group slice held in memory (see <see cref="DecodeSlice"/>; groups are verified whole).</summary>
+    /// <param name="slice">The slice, as <see cref="ExtractGroupSlice(ReadOnlySpan{byte}, ReadOnlySpan{byte}, int, bool, long, long)"/> made it.</param>
+    /// <param name="hash">The 32-byte root hash of the whole input, from a trusted source.</param>
+    /// <param name="start">The start the slice was extracted for.</param>
+    /// <param name="length">The length the slice was extracted for.</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10.</param>
+    /// <returns>The verified bytes.</returns>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="start"/> or <paramref name="length"/> is negative, or <paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    /// <exception cref="BaoVerificationException">The slice does not verify against <paramref name="hash"/>.</exception>
+    public static byte[] DecodeGroupSlice(ReadOnlySpan<byte> slice, ReadOnlySpan<byte> hash, long start, long length, int chunkGroupLog)
+    {
+        CheckHashIn(hash.Length);
+        using BaoDecoder decoder = BaoDecoder.ForGroupSlice(new MemoryStream(slice.ToArray(), false), hash, start, length, chunkGroupLog);
+        return ReadAll(decoder);
+    }
+
     private static byte[] ReadAll(Stream decoder)
     {
         using var result = new MemoryStream();

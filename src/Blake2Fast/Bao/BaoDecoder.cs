@@ -54,6 +54,13 @@ public sealed class BaoDecoder : Stream
     private byte[]? _bulkEncoded; // its encoding (combined) or its parents (outboard)
     private BaoLevels? _levels;
 
+    // Chunk groups (bao-tree): leaves of _leafLength bytes (1024: plain Bao), parents in post-order or pre-order, and
+    // for a group outboard no header (its length is given, and verified like a header's).
+    private readonly long _leafLength = BaoTree.ChunkLength;
+    private readonly bool _postOrder;
+    private readonly int _headerLength = BaoTree.HeaderLength;
+    private readonly byte[]? _leaf;
+
     // Right subtrees met on the way down to the current chunk, not yet read: start, length, encoded offset, expected CV.
     private readonly long[] _pendingStart = new long[64];
     private readonly long[] _pendingLength = new long[64];
@@ -96,7 +103,8 @@ public sealed class BaoDecoder : Stream
     {
     }
 
-    private BaoDecoder(Stream tree, Stream? data, ReadOnlySpan<byte> hash, int kind, bool leaveOpen, string treeName, long sliceStart = 0, long sliceLength = 0)
+    private BaoDecoder(Stream tree, Stream? data, ReadOnlySpan<byte> hash, int kind, bool leaveOpen, string treeName, long sliceStart = 0, long sliceLength = 0,
+        int chunkGroupLog = 0, bool postOrder = false, long groupOutboardLength = -1)
     {
         if (tree is null)
             throw new ArgumentNullException(treeName);
@@ -109,6 +117,18 @@ public sealed class BaoDecoder : Stream
         _tree = tree;
         _data = data;
         _current = _chunk;
+        if (chunkGroupLog > 0)
+        {
+            _leafLength = (long)BaoTree.ChunkLength << chunkGroupLog;
+            _leaf = new byte[_leafLength];
+            _levels = new BaoLevels(1 << chunkGroupLog);
+        }
+        _postOrder = postOrder;
+        if (groupOutboardLength >= 0)
+        {
+            _headerLength = 0;
+            _length = groupOutboardLength;
+        }
         _kind = kind;
         _leaveOpen = leaveOpen;
         hash.CopyTo(_hash);
@@ -143,6 +163,61 @@ public sealed class BaoDecoder : Stream
         if (length < 0)
             throw new ArgumentOutOfRangeException(nameof(length), length, "The slice's length must not be negative.");
         return new BaoDecoder(slice, null, hash, Slice, leaveOpen, nameof(slice), start, length);
+    }
+
+    /// <summary>
+    /// Decodes an input with a chunk-group outboard (<see cref="Bao.EncodeGroupOutboard(ReadOnlySpan{byte}, int, bool, out byte[])"/>,
+    /// bao-tree's format): each group of 2^<paramref name="chunkGroupLog"/> chunks of <paramref name="data"/> is read
+    /// whole and verified as one subtree, then returned.
+    /// </summary>
+    /// <param name="outboard">The group outboard (parents above the groups, no header), from its position.</param>
+    /// <param name="data">The original input, from its position.</param>
+    /// <param name="hash">The 32-byte root hash (the input's BLAKE3 hash), from a trusted source.</param>
+    /// <param name="length">The input's length, which the outboard does not hold; it is verified with the final group before the stream reports it.</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10 (4: 16 KiB, as iroh).</param>
+    /// <param name="postOrder">Whether the outboard is in post-order (left, right, node) rather than pre-order.</param>
+    /// <param name="leaveOpen">Whether disposing the decoder leaves both streams open.</param>
+    /// <returns>The decoding stream.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="outboard"/> or <paramref name="data"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or a stream cannot be read.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or past 2^62, or <paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    public static BaoDecoder ForChunkGroups(Stream outboard, Stream data, ReadOnlySpan<byte> hash, long length, int chunkGroupLog, bool postOrder = false, bool leaveOpen = false)
+    {
+        if (length < 0 || length > BaoTree.MaxLength)
+            throw new ArgumentOutOfRangeException(nameof(length), length, "The input length must be between 0 and 2^62 bytes.");
+        CheckGroupLog(chunkGroupLog);
+        return new BaoDecoder(outboard, data ?? throw new ArgumentNullException(nameof(data)), hash, Outboard, leaveOpen, nameof(outboard), 0, 0, chunkGroupLog,
+            postOrder, length);
+    }
+
+    /// <summary>
+    /// Decodes a chunk-group slice (<see cref="Bao.ExtractGroupSlice(ReadOnlySpan{byte}, ReadOnlySpan{byte}, int, bool, long, long)"/>):
+    /// as <see cref="ForSlice"/>, with each group of 2^<paramref name="chunkGroupLog"/> chunks verified whole.
+    /// </summary>
+    /// <param name="slice">The slice, as extracted.</param>
+    /// <param name="hash">The 32-byte root hash of the whole input, from a trusted source.</param>
+    /// <param name="start">The input offset the slice was extracted for.</param>
+    /// <param name="length">The byte count the slice was extracted for.</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10.</param>
+    /// <param name="leaveOpen">Whether disposing the decoder leaves <paramref name="slice"/> open.</param>
+    /// <returns>The decoding stream.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="slice"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="slice"/> cannot be read.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="start"/> or <paramref name="length"/> is negative, or <paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    public static BaoDecoder ForGroupSlice(Stream slice, ReadOnlySpan<byte> hash, long start, long length, int chunkGroupLog, bool leaveOpen = false)
+    {
+        if (start < 0)
+            throw new ArgumentOutOfRangeException(nameof(start), start, "The slice's start must not be negative.");
+        if (length < 0)
+            throw new ArgumentOutOfRangeException(nameof(length), length, "The slice's length must not be negative.");
+        CheckGroupLog(chunkGroupLog);
+        return new BaoDecoder(slice, null, hash, Slice, leaveOpen, nameof(slice), start, length, chunkGroupLog);
+    }
+
+    internal static void CheckGroupLog(int chunkGroupLog)
+    {
+        if (chunkGroupLog < 0 || chunkGroupLog > 10)
+            throw new ArgumentOutOfRangeException(nameof(chunkGroupLog), chunkGroupLog, "The chunk group must be 2^0 to 2^10 chunks (chunkGroupLog 0 to 10; iroh uses 4, 16 KiB).");
     }
 
     /// <inheritdoc/>
@@ -263,6 +338,8 @@ public sealed class BaoDecoder : Stream
             Array.Clear(_chunk, 0, _chunk.Length);
             if (_bulk is not null)
                 Array.Clear(_bulk, 0, _bulk.Length);
+            if (_leaf is not null)
+                Array.Clear(_leaf, 0, _leaf.Length);
             _levels?.Dispose();
             if (!_leaveOpen)
             {
@@ -373,26 +450,29 @@ public sealed class BaoDecoder : Stream
             _pending = 0;
             start = 0;
             length = _length;
-            offset = BaoTree.HeaderLength;
+            offset = _headerLength;
             Buffer.BlockCopy(_hash, 0, _expected, 0, BaoTree.HashLength);
             root = true;
         }
         _chunkStart = -1;
-        while (length > BaoTree.ChunkLength)
+        while (length > _leafLength)
         {
-            if (start == target && length <= BulkChunks * BaoTree.ChunkLength && (_kind != Slice || (_sliceOutputs && start + length <= _sliceEnd)))
+            if (_leaf is null && !_postOrder && start == target && length <= BulkChunks * BaoTree.ChunkLength && (_kind != Slice || (_sliceOutputs && start + length <= _sliceEnd)))
             {
                 // Reading on from a subtree's start: all of it at once (for a slice, only a subtree it holds whole).
                 await ReadBulkAsync(start, (int)length, offset, root, useAsync, cancellationToken).ConfigureAwait(false);
                 return;
             }
             long encodedOffset = _treePos;
-            await ReadTreeAsync(offset, _node, BaoTree.ParentLength, start, useAsync, cancellationToken).ConfigureAwait(false);
+            // Offsets are those of the subtree's first byte: pre-order puts its node there, post-order at its end.
+            long nodeOffset = _postOrder ? offset + Size(length) - BaoTree.ParentLength : offset;
+            await ReadTreeAsync(nodeOffset, _node, BaoTree.ParentLength, start, useAsync, cancellationToken).ConfigureAwait(false);
             BaoTree.ParentCv(_node, root, _computed);
             if (!BaoTree.CvEquals(_computed, _expected))
-                throw BaoVerificationException.Parent(start, _kind == Slice ? encodedOffset : offset);
+                throw BaoVerificationException.Parent(start, _kind == Slice ? encodedOffset : nodeOffset);
             long left = BaoTree.LeftLength(length);
-            long rightOffset = offset + BaoTree.ParentLength + BaoTree.EncodedLength(left, outboard);
+            long leftOffset = _postOrder ? offset : offset + BaoTree.ParentLength;
+            long rightOffset = leftOffset + Size(left);
             if (target - start < left)
             {
                 _pendingStart[_pending] = start + left;
@@ -402,7 +482,7 @@ public sealed class BaoDecoder : Stream
                 _pending++;
                 Buffer.BlockCopy(_node, 0, _expected, 0, BaoTree.HashLength);
                 length = left;
-                offset += BaoTree.ParentLength;
+                offset = leftOffset;
             }
             else
             {
@@ -416,17 +496,21 @@ public sealed class BaoDecoder : Stream
 
         int count = (int)length;
         long chunkOffset = _kind == Slice ? _treePos : outboard ? start : offset;
+        byte[] leaf = _leaf ?? _chunk;
         if (outboard)
-            await ReadDataAsync(start, _chunk, count, useAsync, cancellationToken).ConfigureAwait(false);
+            await ReadDataAsync(start, leaf, count, useAsync, cancellationToken).ConfigureAwait(false);
         else
-            await ReadTreeAsync(offset, _chunk, count, start, useAsync, cancellationToken).ConfigureAwait(false);
-        BaoTree.ChunkCv(new ReadOnlySpan<byte>(_chunk, 0, count), (ulong)(start / BaoTree.ChunkLength), root, _computed);
+            await ReadTreeAsync(offset, leaf, count, start, useAsync, cancellationToken).ConfigureAwait(false);
+        if (_leaf is null)
+            BaoTree.ChunkCv(new ReadOnlySpan<byte>(leaf, 0, count), (ulong)(start / BaoTree.ChunkLength), root, _computed);
+        else
+            BaoTree.LeafCv(new ReadOnlySpan<byte>(leaf, 0, count), start / BaoTree.ChunkLength, root, _levels!, _computed);
         if (!BaoTree.CvEquals(_computed, _expected))
         {
-            Array.Clear(_chunk, 0, count);
+            Array.Clear(leaf, 0, count);
             throw BaoVerificationException.Chunk(start, chunkOffset);
         }
-        _current = _chunk;
+        _current = leaf;
         _chunkStart = start;
         _chunkLength = count;
         if (start + count == _length)
@@ -540,6 +624,9 @@ public sealed class BaoDecoder : Stream
         return FirstFailure(first, left, length, start, encodedOffset, false, node.AsSpan(0, BaoTree.HashLength).ToArray(), ref at)
             ?? FirstFailure(first + left, chunks - left, length, start, encodedOffset, false, node.AsSpan(BaoTree.HashLength).ToArray(), ref at);
     }
+
+    /// <summary>Bytes of a subtree of <paramref name="length"/> input bytes in the tree stream: its parents, and its chunks in a combined encoding or slice.</summary>
+    private long Size(long length) => BaoTree.ParentsLength(length, _leafLength) + (_kind == Outboard ? 0 : length);
 
     /// <summary>Reads <paramref name="count"/> bytes of the encoding (or outboard) at <paramref name="offset"/> from its start; a slice is read in order, as it comes.</summary>
     private async Task ReadTreeAsync(long offset, byte[] buffer, int count, long position, bool useAsync, CancellationToken cancellationToken)

@@ -33,7 +33,8 @@ internal static class BaoSlicer
     /// <paramref name="contentLength"/> bytes, after the header: a length of 0 counts as 1, a start at or past the end
     /// gives the final chunk, and the range is capped at the end (permissive bounds, as the reference).
     /// </summary>
-    public static List<Segment> Plan(long contentLength, long start, long length, bool outboard)
+    public static List<Segment> Plan(long contentLength, long start, long length, bool outboard, long leafLength = BaoTree.ChunkLength,
+        int headerLength = BaoTree.HeaderLength, bool postOrder = false)
     {
         if (length == 0)
             length = 1;
@@ -41,25 +42,32 @@ internal static class BaoSlicer
         if (start >= contentLength)
             start = contentLength > 0 ? contentLength - 1 : 0;
         var segments = new List<Segment>();
-        Walk(segments, contentLength, start, end, 0, contentLength, BaoTree.HeaderLength, outboard);
+        new Walker(segments, contentLength, start, end, outboard, leafLength, postOrder).Walk(0, contentLength, headerLength);
         return segments;
     }
 
-    private static void Walk(List<Segment> segments, long contentLength, long start, long end, long subtreeStart, long subtreeLength, long offset, bool outboard)
+    /// <summary>The tree walked in pre-order (the slice's order), offsets in the source's order (pre or post).</summary>
+    private readonly struct Walker(List<Segment> segments, long contentLength, long start, long end, bool outboard, long leafLength, bool postOrder)
     {
-        long subtreeEnd = subtreeStart + subtreeLength;
-        if (contentLength > 0 && (subtreeEnd <= start || end <= subtreeStart))
-            return; // not met: skipped by the seek, or after the requested bytes
-        if (subtreeLength <= BaoTree.ChunkLength)
+        private long Size(long length) => BaoTree.ParentsLength(length, leafLength) + (outboard ? 0 : length);
+
+        /// <summary>The subtree of <paramref name="subtreeLength"/> bytes at <paramref name="subtreeStart"/>, whose bytes in the source start at <paramref name="offset"/>.</summary>
+        public void Walk(long subtreeStart, long subtreeLength, long offset)
         {
-            Add(segments, outboard, outboard ? subtreeStart : offset, subtreeLength);
-            return;
+            long subtreeEnd = subtreeStart + subtreeLength;
+            if (contentLength > 0 && (subtreeEnd <= start || end <= subtreeStart))
+                return; // not met: skipped by the seek, or after the requested bytes
+            if (subtreeLength <= leafLength)
+            {
+                Add(segments, outboard, outboard ? subtreeStart : offset, subtreeLength);
+                return;
+            }
+            Add(segments, false, postOrder ? offset + Size(subtreeLength) - BaoTree.ParentLength : offset, BaoTree.ParentLength);
+            long left = BaoTree.LeftLength(subtreeLength);
+            long leftOffset = postOrder ? offset : offset + BaoTree.ParentLength;
+            Walk(subtreeStart, left, leftOffset);
+            Walk(subtreeStart + left, subtreeLength - left, leftOffset + Size(left));
         }
-        Add(segments, false, offset, BaoTree.ParentLength);
-        long left = BaoTree.LeftLength(subtreeLength);
-        Walk(segments, contentLength, start, end, subtreeStart, left, offset + BaoTree.ParentLength, outboard);
-        Walk(segments, contentLength, start, end, subtreeStart + left, subtreeLength - left,
-            offset + BaoTree.ParentLength + BaoTree.EncodedLength(left, outboard), outboard);
     }
 
     private static void Add(List<Segment> segments, bool fromData, long offset, long count)
@@ -82,19 +90,32 @@ internal static class BaoSlicer
         return (long)length;
     }
 
-    /// <summary>Extracts from streams (each read from its position on; sought where it can, else read forward).</summary>
-    public static void Extract(Stream tree, Stream? data, Stream output, long start, long length)
+    /// <summary>
+    /// Extracts from streams (each read from its position on; sought where it can, else read forward). For a
+    /// chunk-group outboard, <paramref name="groupLength"/> is the input's length (the outboard has no header), else -1.
+    /// </summary>
+    public static void Extract(Stream tree, Stream? data, Stream output, long start, long length, long groupLength = -1, long leafLength = BaoTree.ChunkLength,
+        bool postOrder = false)
     {
         long treeBase = tree.CanSeek ? tree.Position : 0, dataBase = data is { CanSeek: true } ? data.Position : 0;
         long treePos = 0, dataPos = 0;
         var buffer = new byte[81920];
-        int got = BaoStreamEncoder.ReadFullAsync(tree, buffer, BaoTree.HeaderLength, false, default).GetAwaiter().GetResult();
-        if (got < BaoTree.HeaderLength)
-            throw new EndOfStreamException("The encoding ends within its 8-byte length header.");
-        treePos = BaoTree.HeaderLength;
-        long contentLength = ParseHeader(buffer);
+        long contentLength;
+        if (groupLength < 0)
+        {
+            int got = BaoStreamEncoder.ReadFullAsync(tree, buffer, BaoTree.HeaderLength, false, default).GetAwaiter().GetResult();
+            if (got < BaoTree.HeaderLength)
+                throw new EndOfStreamException("The encoding ends within its 8-byte length header.");
+            treePos = BaoTree.HeaderLength;
+            contentLength = ParseHeader(buffer);
+        }
+        else
+        {
+            contentLength = groupLength;
+            BinaryPrimitives.WriteUInt64LittleEndian(buffer, (ulong)groupLength);
+        }
         output.Write(buffer, 0, BaoTree.HeaderLength);
-        foreach (Segment segment in Plan(contentLength, start, length, data is not null))
+        foreach (Segment segment in Plan(contentLength, start, length, data is not null, leafLength, groupLength < 0 ? BaoTree.HeaderLength : 0, postOrder))
         {
             Stream from = segment.FromData ? data! : tree;
             ref long pos = ref segment.FromData ? ref dataPos : ref treePos;
@@ -120,6 +141,8 @@ internal static class BaoSlicer
             stream.Position = Math.Min(streamBase + offset, stream.Length); // past the end: the read that follows reports it
             return offset;
         }
+        if (offset < current)
+            throw new NotSupportedException("A post-order outboard is read out of order: its stream must be able to seek.");
         while (current < offset)
         {
             int n = stream.Read(buffer, 0, (int)Math.Min(buffer.Length, offset - current));
@@ -131,12 +154,21 @@ internal static class BaoSlicer
     }
 
     /// <summary>Extracts from memory: the combined encoding (or outboard) in <paramref name="tree"/>, an outboard's data in <paramref name="data"/>.</summary>
-    public static byte[] Extract(ReadOnlySpan<byte> tree, ReadOnlySpan<byte> data, bool outboard, long start, long length)
+    public static byte[] Extract(ReadOnlySpan<byte> tree, ReadOnlySpan<byte> data, bool outboard, long start, long length, long leafLength = BaoTree.ChunkLength,
+        bool groups = false, bool postOrder = false)
     {
-        if (tree.Length < BaoTree.HeaderLength)
-            throw new EndOfStreamException("The encoding ends within its 8-byte length header.");
-        long contentLength = ParseHeader(tree);
-        List<Segment> segments = Plan(contentLength, start, length, outboard);
+        long contentLength;
+        if (groups)
+        {
+            contentLength = data.Length; // a group outboard has no header: the data tells the length
+        }
+        else
+        {
+            if (tree.Length < BaoTree.HeaderLength)
+                throw new EndOfStreamException("The encoding ends within its 8-byte length header.");
+            contentLength = ParseHeader(tree);
+        }
+        List<Segment> segments = Plan(contentLength, start, length, outboard, leafLength, groups ? 0 : BaoTree.HeaderLength, postOrder);
         long total = BaoTree.HeaderLength;
         foreach (Segment segment in segments)
         {
@@ -146,7 +178,7 @@ internal static class BaoSlicer
             total += segment.Count;
         }
         var slice = new byte[total];
-        tree.Slice(0, BaoTree.HeaderLength).CopyTo(slice);
+        BinaryPrimitives.WriteUInt64LittleEndian(slice, (ulong)contentLength);
         int at = BaoTree.HeaderLength;
         foreach (Segment segment in segments)
         {

@@ -41,6 +41,40 @@ internal static unsafe class BaoTree
     /// <summary>Bytes of a subtree of <paramref name="length"/> input bytes in an encoding: its parents, and its chunks unless outboard.</summary>
     public static long EncodedLength(long length, bool outboard) => ParentLength * (ChunkCount(length) - 1) + (outboard ? 0 : length);
 
+    /// <summary>
+    /// Leaves of a tree whose leaves are groups of <paramref name="leafLength"/> bytes (a power of two of chunks): the
+    /// nodes of the Bao tree that span at most one group, each taken whole. An empty input is one empty leaf.
+    /// </summary>
+    public static long LeafCount(long length, long leafLength) => length == 0 ? 1 : (length - 1) / leafLength + 1;
+
+    /// <summary>Bytes of the parents of a subtree of <paramref name="length"/> bytes above leaves of <paramref name="leafLength"/> bytes.</summary>
+    public static long ParentsLength(long length, long leafLength) => ParentLength * (LeafCount(length, leafLength) - 1);
+
+    /// <summary>
+    /// The chaining value of a leaf of up to 2^10 chunks that starts at chunk <paramref name="firstChunk"/> (a
+    /// multiple of its size): a chunk's, or the top of its subtree (hashed on the lanes with <paramref name="levels"/>);
+    /// with <paramref name="root"/>, the root's hash.
+    /// </summary>
+    public static void LeafCv(ReadOnlySpan<byte> leaf, long firstChunk, bool root, BaoLevels levels, Span<byte> cv)
+    {
+        if (leaf.Length <= ChunkLength)
+        {
+            ChunkCv(leaf, (ulong)firstChunk, root, cv);
+            return;
+        }
+        levels.Hash(leaf, firstChunk);
+        if (!root)
+        {
+            levels.Top.CopyTo(cv);
+            return;
+        }
+        int chunks = levels.Chunks, left = (int)HighestPowerOfTwo(chunks - 1);
+        Span<byte> node = stackalloc byte[ParentLength];
+        levels.Cv(0, left).CopyTo(node);
+        levels.Cv(left, chunks - left).CopyTo(node.Slice(HashLength));
+        ParentCv(node, true, cv);
+    }
+
     public static long HighestPowerOfTwo(long value)
     {
         Debug.Assert(value > 0);

@@ -118,4 +118,32 @@ internal static class ReferenceBao
         }
         return output.ToArray();
     }
+
+    /// <summary>
+    /// The chunk-group outboard (bao-tree): the parents of Bao's outboard whose subtree spans more than one group of
+    /// 2^<paramref name="groupLog"/> chunks, in pre-order or post-order, no header.
+    /// </summary>
+    public static byte[] GroupOutboard(byte[] input, int groupLog, bool postOrder)
+    {
+        long group = 1024L << groupLog;
+        byte[] outboard = Encode(input, true).Encoded;
+        var kept = Layout(input.Length, true).Where(n => !n.IsChunk && n.InputLength > group).ToList();
+        var output = new MemoryStream();
+        void Post(long start, long size)
+        {
+            if (size <= group)
+                return;
+            long left = LeftLength(size);
+            Post(start, left);
+            Post(start + left, size - left);
+            Node node = kept.Single(n => n.InputStart == start && n.InputLength == size);
+            output.Write(outboard, (int)node.EncodedOffset, 64);
+        }
+        if (postOrder)
+            Post(0, input.Length);
+        else
+            foreach (Node node in kept)
+                output.Write(outboard, (int)node.EncodedOffset, 64);
+        return output.ToArray();
+    }
 }
