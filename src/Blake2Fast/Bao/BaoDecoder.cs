@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Buffers.Binary;
 using System.IO;
 using System.Threading;
@@ -337,7 +338,12 @@ public sealed class BaoDecoder : Stream
             _disposed = true;
             Array.Clear(_chunk, 0, _chunk.Length);
             if (_bulk is not null)
-                Array.Clear(_bulk, 0, _bulk.Length);
+            {
+                Array.Clear(_bulk, 0, BulkChunks * BaoTree.ChunkLength);
+                ArrayPool<byte>.Shared.Return(_bulk);
+                ArrayPool<byte>.Shared.Return(_bulkEncoded!); // encoded bytes: what the caller's stream held anyway
+                _bulk = _bulkEncoded = null;
+            }
             if (_leaf is not null)
                 Array.Clear(_leaf, 0, _leaf.Length);
             _levels?.Dispose();
@@ -524,8 +530,9 @@ public sealed class BaoDecoder : Stream
     private async Task ReadBulkAsync(long start, int length, long offset, bool root, bool useAsync, CancellationToken cancellationToken)
     {
         bool outboard = _kind == Outboard;
-        _bulk ??= new byte[BulkChunks * BaoTree.ChunkLength];
-        _bulkEncoded ??= new byte[BaoTree.EncodedLength(BulkChunks * BaoTree.ChunkLength, outboard)];
+        // Pooled: a decoder per request would otherwise allocate half a MiB on the large object heap each time.
+        _bulk ??= ArrayPool<byte>.Shared.Rent(BulkChunks * BaoTree.ChunkLength);
+        _bulkEncoded ??= ArrayPool<byte>.Shared.Rent((int)BaoTree.EncodedLength(BulkChunks * BaoTree.ChunkLength, outboard));
         _levels ??= new BaoLevels(BulkChunks);
         int encodedLength = (int)BaoTree.EncodedLength(length, outboard);
         long encodedOffset = _kind == Slice ? _treePos : offset;

@@ -32,6 +32,7 @@ internal sealed class BaoFlip : IDisposable
     private long _readPos;
     private long _writeEnd; // the write buffer holds [_writeEnd - _writeFill, _writeEnd), at its end
     private int _writeFill;
+    private int _readUsed, _writeUsed; // the most of each buffer used: what Dispose clears
 
     public BaoFlip(Stream stream, long treeStart, long length, bool outboard)
     {
@@ -95,6 +96,7 @@ internal sealed class BaoFlip : IDisposable
                 if (read != length)
                     throw new EndOfStreamException("The encoding being written was shortened by someone else.");
                 _readStart = start;
+                _readUsed = Math.Max(_readUsed, length);
             }
             int take = (int)Math.Min(count, _readPos - _readStart);
             Buffer.BlockCopy(_read!, (int)(_readPos - take - _readStart), destination, offset + count - take, take);
@@ -109,6 +111,7 @@ internal sealed class BaoFlip : IDisposable
         if (BufferLength - _writeFill < count)
             await FlushAsync(useAsync, cancellationToken).ConfigureAwait(false);
         _writeFill += count;
+        _writeUsed = Math.Max(_writeUsed, _writeFill);
         Buffer.BlockCopy(source, offset, _write!, BufferLength - _writeFill, count);
     }
 
@@ -129,12 +132,14 @@ internal sealed class BaoFlip : IDisposable
     {
         if (_read is { } read)
         {
-            ArrayPool<byte>.Shared.Return(read, clearArray: true);
+            Array.Clear(read, 0, _readUsed); // only what was used: clearing 2 MiB would cost more than a small encoding
+            ArrayPool<byte>.Shared.Return(read);
             _read = null;
         }
         if (_write is { } write)
         {
-            ArrayPool<byte>.Shared.Return(write, clearArray: true);
+            Array.Clear(write, BufferLength - _writeUsed, _writeUsed);
+            ArrayPool<byte>.Shared.Return(write);
             _write = null;
         }
     }

@@ -34,6 +34,7 @@ internal sealed class BaoStreamEncoder : IDisposable
     private readonly byte[] _lastParent = new byte[BaoTree.ParentLength]; // the last node written: the root, if nothing follows it
     private long _chunks;
     private long _length;
+    private int _postUsed; // the most of the post-order buffer used: what Dispose clears
 
     private BaoStreamEncoder(Stream work, bool outboard)
     {
@@ -114,6 +115,7 @@ internal sealed class BaoStreamEncoder : IDisposable
         _levels.Hash(run, _chunks);
         int chunks = _levels.Chunks;
         int written = BaoSpanEncoder.WritePostOrder(_levels, run, 0, chunks, _post, _outboard);
+        _postUsed = Math.Max(_postUsed, written);
         if (chunks > 1)
             Buffer.BlockCopy(_post!, written - BaoTree.ParentLength, _lastParent, 0, BaoTree.ParentLength);
         _levels.Top.CopyTo(new Span<byte>(_stack, _depth * BaoTree.HashLength, BaoTree.HashLength));
@@ -194,13 +196,13 @@ internal sealed class BaoStreamEncoder : IDisposable
         _levels.Dispose();
         if (_input is { } input)
         {
-            Array.Clear(input, 0, RunLength);
+            Array.Clear(input, 0, (int)Math.Min(_length, RunLength)); // only what was used
             ArrayPool<byte>.Shared.Return(input);
             _input = null;
         }
         if (_post is { } post)
         {
-            Array.Clear(post, 0, post.Length);
+            Array.Clear(post, 0, _postUsed);
             ArrayPool<byte>.Shared.Return(post);
             _post = null;
         }
