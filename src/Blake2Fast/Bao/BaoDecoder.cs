@@ -24,6 +24,8 @@ namespace Blake2Fast;
 /// <para>Seeking needs seekable underlying streams (a combined encoding, or both the outboard and the data); a seek
 /// verifies the parents on the path to the new position and the chunk there. Bytes after the encoding are never read.
 /// Not thread-safe, as streams are not.</para>
+/// <para>Chunk groups (bao-tree's outboards and slices, <see cref="ForChunkGroups"/>, <see cref="ForGroupSlice"/>) are
+/// verified a group at a time.</para>
 /// </remarks>
 public sealed class BaoDecoder : Stream
 {
@@ -655,29 +657,20 @@ public sealed class BaoDecoder : Stream
             throw BaoVerificationException.Truncated(offset, offset + read);
     }
 
-    /// <summary>Brings <paramref name="stream"/> to <paramref name="offset"/>: a seek, or forward over bytes skipped when it cannot seek.</summary>
+    /// <summary>
+    /// Brings <paramref name="stream"/> to <paramref name="offset"/>. A stream that cannot seek is only ever read in
+    /// order (the decoder cannot seek then, and a post-order outboard read out of order is refused).
+    /// </summary>
     private static long MoveTo(Stream stream, long streamBase, long current, long offset)
     {
         if (offset == current)
             return current;
-        if (stream.CanSeek)
-        {
-            // Past the end (a length header too large): the read that follows finds nothing and reports the early
-            // end; some streams refuse such a position outright.
-            stream.Position = Math.Min(streamBase + offset, stream.Length);
-            return offset;
-        }
-        if (offset < current)
-            throw new NotSupportedException("The underlying stream cannot seek back.");
-        var skip = new byte[(int)Math.Min(offset - current, 81920)];
-        while (current < offset)
-        {
-            int n = stream.Read(skip, 0, (int)Math.Min(skip.Length, offset - current));
-            if (n == 0)
-                break; // the read that follows reports the early end
-            current += n;
-        }
-        return current;
+        if (!stream.CanSeek)
+            throw new NotSupportedException("The stream cannot seek, and this encoding is not read in order here (a post-order outboard needs a stream that can seek).");
+        // Past the end (a length header too large): the read that follows finds nothing and reports the early end;
+        // some streams refuse such a position outright.
+        stream.Position = Math.Min(streamBase + offset, stream.Length);
+        return offset;
     }
 
     private void ThrowIfNotSeekable()
