@@ -301,6 +301,44 @@ public static class Bao
     }
 
     /// <summary>
+    /// Writes the chunk-group outboard of all of <paramref name="input"/> (from its position; its length need not be
+    /// known) into <paramref name="output"/>, in bounded memory. Post-order is written straight through, each parent as
+    /// soon as its subtree is hashed, into any writable stream (it can be appended to as data arrives); pre-order goes
+    /// through post-order and a flip in place, as <see cref="Encode(Stream, Stream, bool)"/> does.
+    /// </summary>
+    /// <param name="input">The input.</param>
+    /// <param name="output">Receives the outboard (no header: the length is kept apart).</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10 (iroh: 4).</param>
+    /// <param name="postOrder">Whether to write post-order instead of pre-order.</param>
+    /// <returns>The root hash (the input's BLAKE3 hash, 32 bytes).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> or <paramref name="output"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="input"/> cannot be read or <paramref name="output"/> cannot be written.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    public static byte[] EncodeGroupOutboard(Stream input, Stream output, int chunkGroupLog, bool postOrder)
+    {
+        CheckStreams(input, output);
+        BaoDecoder.CheckGroupLog(chunkGroupLog);
+        return BaoStreamEncoder.EncodeGroupsAsync(input, output, 1 << chunkGroupLog, postOrder, false, default).GetAwaiter().GetResult();
+    }
+
+    /// <summary>Writes the chunk-group outboard of all of <paramref name="input"/> asynchronously (see <see cref="EncodeGroupOutboard(Stream, Stream, int, bool)"/>).</summary>
+    /// <param name="input">The input.</param>
+    /// <param name="output">Receives the outboard.</param>
+    /// <param name="chunkGroupLog">The group size as a power of two of chunks, 0 to 10.</param>
+    /// <param name="postOrder">Whether to write post-order instead of pre-order.</param>
+    /// <param name="cancellationToken">Cancels the reads and writes.</param>
+    /// <returns>The root hash (the input's BLAKE3 hash, 32 bytes).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> or <paramref name="output"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="input"/> cannot be read or <paramref name="output"/> cannot be written.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
+    public static Task<byte[]> EncodeGroupOutboardAsync(Stream input, Stream output, int chunkGroupLog, bool postOrder, CancellationToken cancellationToken = default)
+    {
+        CheckStreams(input, output);
+        BaoDecoder.CheckGroupLog(chunkGroupLog);
+        return BaoStreamEncoder.EncodeGroupsAsync(input, output, 1 << chunkGroupLog, postOrder, true, cancellationToken);
+    }
+
+    /// <summary>
     /// Extracts a slice at group granularity from a chunk-group outboard and the data: the 8-byte length, then in
     /// pre-order the parents above the groups met on the way to <paramref name="start"/> and through the range, and
     /// every group the range touches, whole (a group's inner parents are left out: its whole subtree is sent). Edge

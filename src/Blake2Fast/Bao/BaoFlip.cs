@@ -24,6 +24,7 @@ internal sealed class BaoFlip : IDisposable
     private readonly long _treeStart;
     private readonly long _length;
     private readonly bool _outboard;
+    private readonly long _leafLength; // 1024 for Bao; a chunk group's bytes for a group outboard
     private byte[]? _read = ArrayPool<byte>.Shared.Rent(BufferLength);
     private byte[]? _write = ArrayPool<byte>.Shared.Rent(BufferLength);
     private readonly byte[] _chunk = new byte[BaoTree.ChunkLength];
@@ -34,8 +35,10 @@ internal sealed class BaoFlip : IDisposable
     private int _writeFill;
     private int _readUsed, _writeUsed; // the most of each buffer used: what Dispose clears
 
-    public BaoFlip(Stream stream, long treeStart, long length, bool outboard)
+    public BaoFlip(Stream stream, long treeStart, long length, bool outboard, long leafLength)
     {
+        Debug.Assert(outboard || leafLength == BaoTree.ChunkLength, "groups are outboard only");
+        _leafLength = leafLength;
         _stream = stream;
         _treeStart = treeStart;
         _length = length;
@@ -44,9 +47,9 @@ internal sealed class BaoFlip : IDisposable
 
     public async Task RunAsync(bool useAsync, CancellationToken cancellationToken)
     {
-        _readStart = _readPos = _writeEnd = _treeStart + BaoTree.EncodedLength(_length, _outboard);
-        if (_length <= BaoTree.ChunkLength)
-            return; // one chunk: nothing moves
+        _readStart = _readPos = _writeEnd = _treeStart + BaoTree.ParentsLength(_length, _leafLength) + (_outboard ? 0 : _length);
+        if (_length <= _leafLength)
+            return; // one leaf: nothing moves
 
         // Work items, last first: a subtree to move (its length) or a waiting parent to write (~slot).
         var work = new long[2 * 64 + 2];
@@ -62,7 +65,7 @@ internal sealed class BaoFlip : IDisposable
                 parents--;
                 continue;
             }
-            if (item <= BaoTree.ChunkLength)
+            if (item <= _leafLength)
             {
                 if (!_outboard)
                 {

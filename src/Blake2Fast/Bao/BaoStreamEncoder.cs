@@ -36,10 +36,70 @@ internal sealed class BaoStreamEncoder : IDisposable
     private long _length;
     private int _postUsed; // the most of the post-order buffer used: what Dispose clears
 
-    private BaoStreamEncoder(Stream work, bool outboard)
+    private readonly int _leafChunks; // 1 for Bao; a chunk group's chunks for a group outboard
+
+    private BaoStreamEncoder(Stream work, bool outboard, int leafChunks)
     {
         _work = work;
         _outboard = outboard;
+        _leafChunks = leafChunks;
+    }
+
+    /// <summary>
+    /// Writes the chunk-group outboard of all of <paramref name="input"/> into <paramref name="output"/>: in
+    /// post-order straight through (each parent as soon as its subtree is done, so any writable stream will do), in
+    /// pre-order through the same post-order and flip as <see cref="EncodeAsync"/>, without a header.
+    /// </summary>
+    public static async Task<byte[]> EncodeGroupsAsync(Stream input, Stream output, int groupChunks, bool postOrder, bool useAsync, CancellationToken cancellationToken)
+    {
+        var hash = new byte[BaoTree.HashLength];
+        if (postOrder)
+        {
+            using var encoder = new BaoStreamEncoder(output, true, groupChunks);
+            await encoder.RunAsync(input, hash, useAsync, cancellationToken).ConfigureAwait(false);
+            return hash;
+        }
+        bool inPlace = output.CanSeek && output.CanRead && output.CanWrite;
+        Stream work = inPlace ? output : NewTemporaryFile(useAsync);
+        try
+        {
+            long start = inPlace ? output.Position : 0;
+            long length;
+            using (var encoder = new BaoStreamEncoder(work, true, groupChunks))
+            {
+                await encoder.RunAsync(input, hash, useAsync, cancellationToken).ConfigureAwait(false);
+                length = encoder._length;
+            }
+            long leafLength = (long)groupChunks * BaoTree.ChunkLength;
+            using (var flip = new BaoFlip(work, start, length, true, leafLength))
+                await flip.RunAsync(useAsync, cancellationToken).ConfigureAwait(false);
+            await FinishOutputAsync(work, output, inPlace, start + BaoTree.ParentsLength(length, leafLength), useAsync, cancellationToken).ConfigureAwait(false);
+            return hash;
+        }
+        finally
+        {
+            if (!inPlace)
+                work.Dispose();
+        }
+    }
+
+    private static FileStream NewTemporaryFile(bool useAsync) =>
+        new(Path.GetTempFileName(), FileMode.Create, FileAccess.ReadWrite, FileShare.None, 4096,
+            FileOptions.DeleteOnClose | (useAsync ? FileOptions.Asynchronous : FileOptions.None));
+
+    /// <summary>Leaves the output after the encoding, or copies the temporary file holding it to the output.</summary>
+    private static async Task FinishOutputAsync(Stream work, Stream output, bool inPlace, long end, bool useAsync, CancellationToken cancellationToken)
+    {
+        if (inPlace)
+        {
+            work.Position = end;
+            return;
+        }
+        work.Position = 0;
+        if (useAsync)
+            await work.CopyToAsync(output, 81920, cancellationToken).ConfigureAwait(false);
+        else
+            work.CopyTo(output);
     }
 
     /// <summary>Encodes all of <paramref name="input"/> (from its position) into <paramref name="output"/> (at its position); returns the root hash.</summary>
@@ -50,13 +110,12 @@ internal sealed class BaoStreamEncoder : IDisposable
     public static async Task<byte[]> EncodeAsync(Stream input, Stream output, bool outboard, bool useAsync, CancellationToken cancellationToken)
     {
         bool inPlace = output.CanSeek && output.CanRead && output.CanWrite;
-        Stream work = inPlace ? output : new FileStream(Path.GetTempFileName(), FileMode.Create, FileAccess.ReadWrite, FileShare.None, 4096,
-            FileOptions.DeleteOnClose | (useAsync ? FileOptions.Asynchronous : FileOptions.None));
+        Stream work = inPlace ? output : NewTemporaryFile(useAsync);
         try
         {
             long start = inPlace ? output.Position : 0;
             var hash = new byte[BaoTree.HashLength];
-            using (var encoder = new BaoStreamEncoder(work, outboard))
+            using (var encoder = new BaoStreamEncoder(work, outboard, 1))
             {
                 await encoder.WriteAsync(new byte[BaoTree.HeaderLength], useAsync, cancellationToken).ConfigureAwait(false);
                 await encoder.RunAsync(input, hash, useAsync, cancellationToken).ConfigureAwait(false);
@@ -65,21 +124,10 @@ internal sealed class BaoStreamEncoder : IDisposable
                 var header = new byte[BaoTree.HeaderLength];
                 BinaryPrimitives.WriteUInt64LittleEndian(header, (ulong)length);
                 await encoder.WriteAsync(header, useAsync, cancellationToken).ConfigureAwait(false);
-                using (var flip = new BaoFlip(work, start + BaoTree.HeaderLength, length, outboard))
+                using (var flip = new BaoFlip(work, start + BaoTree.HeaderLength, length, outboard, BaoTree.ChunkLength))
                     await flip.RunAsync(useAsync, cancellationToken).ConfigureAwait(false);
                 long end = start + BaoTree.HeaderLength + BaoTree.EncodedLength(length, outboard);
-                if (inPlace)
-                {
-                    work.Position = end;
-                }
-                else
-                {
-                    work.Position = 0;
-                    if (useAsync)
-                        await work.CopyToAsync(output, 81920, cancellationToken).ConfigureAwait(false);
-                    else
-                        work.CopyTo(output);
-                }
+                await FinishOutputAsync(work, output, inPlace, end, useAsync, cancellationToken).ConfigureAwait(false);
             }
             return hash;
         }
@@ -114,9 +162,9 @@ internal sealed class BaoStreamEncoder : IDisposable
         ReadOnlySpan<byte> run = new ReadOnlySpan<byte>(_input, 0, length);
         _levels.Hash(run, _chunks);
         int chunks = _levels.Chunks;
-        int written = BaoSpanEncoder.WritePostOrder(_levels, run, 0, chunks, _post, _outboard);
+        int written = BaoSpanEncoder.WritePostOrder(_levels, run, 0, chunks, _post, _outboard, _leafChunks);
         _postUsed = Math.Max(_postUsed, written);
-        if (chunks > 1)
+        if (chunks > _leafChunks)
             Buffer.BlockCopy(_post!, written - BaoTree.ParentLength, _lastParent, 0, BaoTree.ParentLength);
         _levels.Top.CopyTo(new Span<byte>(_stack, _depth * BaoTree.HashLength, BaoTree.HashLength));
         _stackChunks[_depth++] = chunks;
@@ -143,12 +191,14 @@ internal sealed class BaoStreamEncoder : IDisposable
 
     private async Task FinishAsync(int tail, byte[] hash, bool useAsync, CancellationToken cancellationToken)
     {
-        if (_length <= BaoTree.ChunkLength)
+        if (_length <= (long)_leafChunks * BaoTree.ChunkLength)
         {
-            // One chunk (perhaps empty): it is the root.
+            // One leaf (a chunk, perhaps empty, or a group): it is the root. A group of 1024 chunks was already added
+            // as a run, with no parents to write; its bytes are still in the buffer.
+            int leaf = (int)_length;
             if (!_outboard)
-                await WriteAsync(new ArraySegment<byte>(_input!, 0, tail), useAsync, cancellationToken).ConfigureAwait(false);
-            BaoTree.ChunkCv(new ReadOnlySpan<byte>(_input, 0, tail), 0, true, hash);
+                await WriteAsync(new ArraySegment<byte>(_input!, 0, leaf), useAsync, cancellationToken).ConfigureAwait(false);
+            BaoTree.LeafCv(new ReadOnlySpan<byte>(_input, 0, leaf), 0, true, _levels, hash);
             return;
         }
         if (tail > 0)

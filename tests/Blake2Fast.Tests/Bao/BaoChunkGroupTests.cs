@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Linq;
+using System.Threading.Tasks;
 
 namespace Blake2Fast.Tests.BaoSuite;
 
@@ -14,12 +15,12 @@ public class BaoChunkGroupTests
     public static TheoryData<int, int> Cases() => new()
     {
         { 0, 0 }, { 1, 0 }, { 2049, 0 }, { 0, 4 }, { 1, 4 }, { 16383, 4 }, { 16384, 4 }, { 16385, 4 }, { 32768, 4 }, { 32769, 4 },
-        { 3 * 65536 + 5, 4 }, { (1 << 20) + 1, 4 }, { 5000, 1 }, { 70_000, 2 }, { (1 << 20) + 1, 10 }, { (3 << 20) + 7, 10 }, { (2 << 20) + 3, 3 },
+        { 3 * 65536 + 5, 4 }, { (1 << 20) + 1, 4 }, { 5000, 1 }, { 70_000, 2 }, { (1 << 20) + 1, 10 }, { (3 << 20) + 7, 10 }, { (2 << 20) + 3, 3 }, { 1 << 20, 10 }, { 2 << 20, 10 }, { (1 << 20) + 1024, 10 }, { 3 << 20, 9 },
     };
 
     [Theory]
     [MemberData(nameof(Cases))]
-    public void OutboardsEqualTheReferenceAndDecode(int length, int groupLog)
+    public async Task OutboardsEqualTheReferenceAndDecode(int length, int groupLog)
     {
         byte[] input = BaoTestData.Random(length, length + groupLog);
         byte[] hash = Blake3.HashData(input);
@@ -35,6 +36,24 @@ public class BaoChunkGroupTests
             Assert.Equal(outboard, destination.Take(outboard.Length).ToArray());
             Assert.Equal(hash, h2);
 
+            // From streams: into one that can seek (flipped in place), one that cannot (post-order straight through,
+            // pre-order through a temporary file), and asynchronously.
+            using (var streamed = new MemoryStream())
+            {
+                streamed.Write(new byte[] { 7, 7 });
+                Assert.Equal(hash, Bao.EncodeGroupOutboard(new ForwardOnlyStream(new MemoryStream(input), 3000), streamed, groupLog, postOrder));
+                Assert.Equal(outboard, streamed.ToArray().Skip(2).ToArray());
+            }
+            using (var streamed = new MemoryStream())
+            {
+                Assert.Equal(hash, Bao.EncodeGroupOutboard(new MemoryStream(input), new ForwardOnlyStream(streamed), groupLog, postOrder));
+                Assert.Equal(outboard, streamed.ToArray());
+            }
+            using (var streamed = new MemoryStream())
+            {
+                Assert.Equal(hash, await Bao.EncodeGroupOutboardAsync(new MemoryStream(input), new ForwardOnlyStream(streamed), groupLog, postOrder));
+                Assert.Equal(outboard, streamed.ToArray());
+            }
             using (BaoDecoder decoder = BaoDecoder.ForChunkGroups(new MemoryStream(outboard), new MemoryStream(input), hash, length, groupLog, postOrder))
                 Assert.Equal(input, BaoTestData.ReadAll(decoder, 5000));
             using (BaoDecoder decoder = BaoDecoder.ForChunkGroups(new MemoryStream(outboard), new MemoryStream(input), hash, length, groupLog, postOrder))
