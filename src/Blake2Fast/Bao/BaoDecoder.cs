@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Buffers.Binary;
 using System.IO;
+using System.Runtime.ExceptionServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.BaoCodec;
@@ -42,6 +43,7 @@ public sealed class BaoDecoder : Stream
     private bool _lengthVerified;
     private long _position;
     private bool _disposed;
+    private ExceptionDispatchInfo? _failure;
 
     // The verified bytes that hold (or last held) the position: one chunk, or a whole subtree read in bulk.
     private readonly byte[] _chunk = new byte[BaoTree.ChunkLength];
@@ -400,6 +402,21 @@ public sealed class BaoDecoder : Stream
     /// verifies the final chunk and returns false.
     /// </summary>
     private async Task<bool> EnsureAsync(bool useAsync, CancellationToken cancellationToken)
+    {
+        // A stream that cannot seek cannot be read again: after a failure every read reports that failure.
+        _failure?.Throw();
+        try
+        {
+            return await EnsureOnceAsync(useAsync, cancellationToken).ConfigureAwait(false);
+        }
+        catch (BaoVerificationException e) when (!CanSeek)
+        {
+            _failure = ExceptionDispatchInfo.Capture(e);
+            throw;
+        }
+    }
+
+    private async Task<bool> EnsureOnceAsync(bool useAsync, CancellationToken cancellationToken)
     {
         if (_length < 0)
             await ReadHeaderAsync(useAsync, cancellationToken).ConfigureAwait(false);

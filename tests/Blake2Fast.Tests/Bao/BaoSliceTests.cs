@@ -55,7 +55,11 @@ public class BaoSliceTests
         }
         byte[] bad = BaoTestData.Flip(slice, slice.Length - 1); // the chunk at 2000
         using (BaoDecoder decoder = BaoDecoder.ForSlice(new MemoryStream(bad), hash, 2000, 0))
-            Assert.Throws<BaoVerificationException>(() => decoder.Read(new byte[10], 0, 10));
+        {
+            BaoVerificationException first = Assert.Throws<BaoVerificationException>(() => decoder.Read(new byte[10], 0, 10));
+            // It cannot be read again: every later read reports the same failure.
+            Assert.Same(first, Assert.Throws<BaoVerificationException>(() => decoder.Read(new byte[10], 0, 10)));
+        }
     }
 
     [Fact]
