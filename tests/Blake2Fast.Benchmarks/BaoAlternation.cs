@@ -5,8 +5,9 @@
 // Each round times a block of calls of each row back to back (the order rotated every round), so all see the same
 // machine; the ratio is Blake3.HashData's time over the row's (1.00: as fast as hashing; the target is 0.9 or more for
 // the outboard encoding), and the median of the rounds is printed with its range. Rows: the outboard and combined
-// encodings from memory into a caller's buffer, the outboard encoding of a MemoryStream (post-order, flipped in place),
-// and decoding (verifying) a combined encoding with BaoDecoder.
+// encodings from memory into a caller's buffer, the outboard encoding of a MemoryStream (length known: straight into
+// pre-order) and of a stream that hides its length (post-order, flipped in place), and decoding (verifying) a combined
+// encoding with BaoDecoder.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -48,8 +49,15 @@ internal static class BaoAlternation
                 ("Bao.Encode combined (span)", () => Bao.Encode(memory.Span, combined, hash)),
                 ("Bao.Encode outboard (stream)", () =>
                 {
+                    // Length known (the input can seek): straight into pre-order.
                     stream.Position = 0;
                     Bao.Encode(new MemoryStream(input, 0, size, false), stream, outboard: true);
+                }),
+                ("Bao.Encode outboard (pipe)", () =>
+                {
+                    // Length unknown (the input cannot seek): post-order, then flipped in place.
+                    stream.Position = 0;
+                    Bao.Encode(new Unseekable(new MemoryStream(input, 0, size, false)), stream, outboard: true);
                 }),
                 ("BaoDecoder combined (verify)", () =>
                 {
@@ -79,6 +87,21 @@ internal static class BaoAlternation
             }
         }
         return 0;
+    }
+
+    /// <summary>A stream that hides its length, as a pipe or a socket does.</summary>
+    private sealed class Unseekable(Stream inner) : Stream
+    {
+        public override bool CanRead => true;
+        public override bool CanSeek => false;
+        public override bool CanWrite => false;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+        public override void Flush() { }
+        public override int Read(byte[] buffer, int offset, int count) => inner.Read(buffer, offset, count);
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 
     /// <summary>Seconds per call, over a block of calls of at least <see cref="BlockSeconds"/>.</summary>

@@ -97,11 +97,14 @@ public static class Bao
     /// <paramref name="output"/> (at its position), in memory bounded whatever the length (a few MiB).
     /// </summary>
     /// <remarks>
-    /// The pre-order layout depends on the length, which a stream tells only at its end: the nodes are written in
-    /// post-order first (each parent after its subtrees), then flipped into pre-order in place, working backwards. When
-    /// <paramref name="output"/> can read, write and seek (a <see cref="FileStream"/> opened for reading and writing,
-    /// a <see cref="MemoryStream"/>) that happens in it; otherwise in a temporary file (deleted on close), which is
-    /// then copied to <paramref name="output"/>. <paramref name="output"/> is left after the encoding.
+    /// The pre-order layout depends on the length. When <paramref name="input"/> can seek (its length is known) and
+    /// <paramref name="output"/> can seek, every node is written at its place at once: each 1 MiB run of chunks is one
+    /// stretch of the encoding, and the parents above the runs are written as the runs complete (one pass over each;
+    /// the input must not change length meanwhile). Otherwise the length is known only at the end: the nodes are
+    /// written in post-order first (each parent after its subtrees), then flipped into pre-order in place, working
+    /// backwards. When <paramref name="output"/> can read, write and seek (a <see cref="FileStream"/> opened for reading
+    /// and writing, a <see cref="MemoryStream"/>) that happens in it; otherwise in a temporary file (deleted on close),
+    /// which is then copied to <paramref name="output"/>. <paramref name="output"/> is left after the encoding.
     /// </remarks>
     /// <param name="input">The input.</param>
     /// <param name="output">Receives the encoding.</param>
@@ -131,7 +134,7 @@ public static class Bao
 
     /// <summary>
     /// Encodes the file <paramref name="inputPath"/> into the file <paramref name="outputPath"/> (created or
-    /// overwritten), flipping the tree into pre-order inside the output file (see <see cref="Encode(Stream, Stream, bool)"/>).
+    /// overwritten), each node written at its place in one pass (see <see cref="Encode(Stream, Stream, bool)"/>).
     /// </summary>
     /// <param name="inputPath">The file to encode.</param>
     /// <param name="outputPath">The encoding's file; must not be <paramref name="inputPath"/>.</param>

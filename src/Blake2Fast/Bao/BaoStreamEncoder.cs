@@ -30,6 +30,7 @@ internal sealed class BaoStreamEncoder : IDisposable
     // aligned subtree followed by its equal sibling is always a node), so sizes strictly fall to the right.
     private readonly byte[] _stack = new byte[64 * BaoTree.HashLength];
     private readonly long[] _stackChunks = new long[64];
+    private readonly long[] _stackFirst = new long[64]; // the first chunk of each (known-length encoding only)
     private int _depth;
     private readonly byte[] _lastParent = new byte[BaoTree.ParentLength]; // the last node written: the root, if nothing follows it
     private long _chunks;
@@ -109,6 +110,13 @@ internal sealed class BaoStreamEncoder : IDisposable
     /// <summary>The work of <see cref="Encode"/>; with <paramref name="useAsync"/>, the streams' asynchronous calls.</summary>
     public static async Task<byte[]> EncodeAsync(Stream input, Stream output, bool outboard, bool useAsync, CancellationToken cancellationToken)
     {
+        if (input.CanSeek && output.CanSeek)
+        {
+            // The length is known: every node's place in pre-order is too, so it is written there at once.
+            long length = input.Length - input.Position;
+            if (length >= 0 && length <= BaoTree.MaxLength)
+                return await EncodeKnownLengthAsync(input, output, outboard, length, useAsync, cancellationToken).ConfigureAwait(false);
+        }
         bool inPlace = output.CanSeek && output.CanRead && output.CanWrite;
         Stream work = inPlace ? output : NewTemporaryFile(useAsync);
         try
@@ -136,6 +144,109 @@ internal sealed class BaoStreamEncoder : IDisposable
             if (!inPlace)
                 work.Dispose();
         }
+    }
+
+    /// <summary>
+    /// Encodes an input of a known <paramref name="length"/> straight into pre-order: each 1 MiB run's nodes are one
+    /// contiguous stretch of the encoding (a run is a subtree), written at its place; the parents above the runs, one
+    /// per MiB, are written at theirs as the runs they join complete. One pass over the input, one over the output.
+    /// </summary>
+    private static async Task<byte[]> EncodeKnownLengthAsync(Stream input, Stream output, bool outboard, long length, bool useAsync, CancellationToken cancellationToken)
+    {
+        var hash = new byte[BaoTree.HashLength];
+        long start = output.Position;
+        using var encoder = new BaoStreamEncoder(output, outboard, 1);
+        var header = new byte[BaoTree.HeaderLength];
+        BinaryPrimitives.WriteUInt64LittleEndian(header, (ulong)length);
+        await encoder.WriteAsync(header, useAsync, cancellationToken).ConfigureAwait(false);
+        byte[] buffer = encoder._input!;
+        long end = start + BaoTree.HeaderLength + BaoTree.EncodedLength(length, outboard);
+        if (length <= BaoTree.ChunkLength)
+        {
+            // One chunk, the root.
+            await encoder.ReadRunAsync(input, (int)length, useAsync, cancellationToken).ConfigureAwait(false);
+            if (!outboard)
+                await encoder.WriteAsync(new ArraySegment<byte>(buffer, 0, (int)length), useAsync, cancellationToken).ConfigureAwait(false);
+            BaoTree.ChunkCv(new ReadOnlySpan<byte>(buffer, 0, (int)length), 0, true, hash);
+            return hash;
+        }
+        for (long runStart = 0; runStart < length; runStart += RunLength)
+        {
+            int runLength = (int)Math.Min(RunLength, length - runStart);
+            await encoder.ReadRunAsync(input, runLength, useAsync, cancellationToken).ConfigureAwait(false);
+            var run = new ReadOnlySpan<byte>(buffer, 0, runLength);
+            encoder._levels.Hash(run, runStart / BaoTree.ChunkLength);
+            int chunks = encoder._levels.Chunks;
+            int written = BaoSpanEncoder.WritePreOrder(encoder._levels, run, 0, chunks, encoder._post, outboard);
+            encoder._postUsed = Math.Max(encoder._postUsed, written);
+            if (runLength == length)
+            {
+                // One run holds the whole input: its top node, written first, is the root.
+                BaoTree.ParentCv(new ReadOnlySpan<byte>(encoder._post, 0, BaoTree.ParentLength), true, hash);
+            }
+            output.Position = start + NodeOffset(length, runStart, runLength, outboard);
+            await encoder.WriteAsync(new ArraySegment<byte>(encoder._post!, 0, written), useAsync, cancellationToken).ConfigureAwait(false);
+            encoder._levels.Top.CopyTo(new Span<byte>(encoder._stack, encoder._depth * BaoTree.HashLength, BaoTree.HashLength));
+            encoder._stackFirst[encoder._depth] = runStart / BaoTree.ChunkLength;
+            encoder._stackChunks[encoder._depth++] = chunks;
+            // Equal neighbours are a node whatever follows; the rest merge at the end, from the right.
+            while (encoder._depth >= 2 && encoder._stackChunks[encoder._depth - 1] == encoder._stackChunks[encoder._depth - 2])
+                await encoder.MergeKnownAsync(start, length, runStart + runLength, false, hash, useAsync, cancellationToken).ConfigureAwait(false);
+        }
+        while (encoder._depth > 1)
+            await encoder.MergeKnownAsync(start, length, length, encoder._depth == 2, hash, useAsync, cancellationToken).ConfigureAwait(false);
+        output.Position = end;
+        return hash;
+    }
+
+    /// <summary>Writes, at its place, the parent of the top two stacked subtrees (which end at byte <paramref name="subtreeEnd"/>) and stacks its CV.</summary>
+    private async Task MergeKnownAsync(long start, long length, long subtreeEnd, bool root, byte[] hash, bool useAsync, CancellationToken cancellationToken)
+    {
+        long chunks = _stackChunks[_depth - 2] + _stackChunks[_depth - 1];
+        long subtreeStart = _stackFirst[_depth - 2] * BaoTree.ChunkLength; // the top subtree ends where the input read so far does
+        int left = (_depth - 2) * BaoTree.HashLength;
+        Buffer.BlockCopy(_stack, left, _lastParent, 0, BaoTree.ParentLength);
+        _work.Position = start + NodeOffset(length, subtreeStart, subtreeEnd - subtreeStart, _outboard);
+        await WriteAsync(_lastParent, useAsync, cancellationToken).ConfigureAwait(false);
+        BaoTree.ParentCv(_lastParent, root, root ? hash.AsSpan() : new Span<byte>(_stack, left, BaoTree.HashLength));
+        _stackChunks[_depth - 2] = chunks;
+        _depth--;
+    }
+
+    /// <summary>
+    /// Where the node of the subtree of <paramref name="subtreeLength"/> bytes at byte <paramref name="subtreeStart"/>
+    /// begins in the pre-order encoding of an input of <paramref name="length"/> bytes: down from the root, a parent's
+    /// 64 bytes, then the left subtree's whole encoding when the path goes right.
+    /// </summary>
+    internal static long NodeOffset(long length, long subtreeStart, long subtreeLength, bool outboard)
+    {
+        long offset = BaoTree.HeaderLength, start = 0, size = length;
+        while (start != subtreeStart || size != subtreeLength)
+        {
+            Debug.Assert(size > subtreeLength, "the subtree is a node of the tree");
+            long left = BaoTree.LeftLength(size);
+            offset += BaoTree.ParentLength;
+            if (subtreeStart < start + left)
+            {
+                size = left;
+            }
+            else
+            {
+                offset += BaoTree.EncodedLength(left, outboard);
+                start += left;
+                size -= left;
+            }
+        }
+        return offset;
+    }
+
+    /// <summary>Reads exactly <paramref name="count"/> bytes into the run buffer: the input must hold the length it had at the start.</summary>
+    private async Task ReadRunAsync(Stream input, int count, bool useAsync, CancellationToken cancellationToken)
+    {
+        int read = await ReadFullAsync(input, _input!, count, useAsync, cancellationToken).ConfigureAwait(false);
+        _length += read;
+        if (read < count)
+            throw new EndOfStreamException("The input became shorter while it was encoded (its length was read at the start).");
     }
 
     private async Task RunAsync(Stream input, byte[] hash, bool useAsync, CancellationToken cancellationToken)

@@ -189,7 +189,10 @@ public class BaoVectorTests
         }
     }
 
-    /// <summary>The encoding made from a seekable stream, a forward-only one (through a temporary file), async, and a file.</summary>
+    /// <summary>
+    /// The encoding made from streams: length known (straight into pre-order), unknown into an output that cannot seek
+    /// (a temporary file) or can (flipped in place), async, and from a file.
+    /// </summary>
     internal static IEnumerable<byte[]> EncodeThroughStreams(byte[] input, bool outboard, byte[] hash)
     {
         using (var output = new MemoryStream())
@@ -203,6 +206,14 @@ public class BaoVectorTests
         {
             Assert.Equal(hash, Bao.Encode(new ForwardOnlyStream(new MemoryStream(input), 1000), new ForwardOnlyStream(output), outboard));
             yield return output.ToArray();
+        }
+        using (var output = new MemoryStream())
+        {
+            // Length unknown, output that can seek: post-order, then flipped in place.
+            output.Write(new byte[] { 5, 5 });
+            Assert.Equal(hash, Bao.Encode(new ForwardOnlyStream(new MemoryStream(input), 3000), output, outboard));
+            Assert.Equal(output.Length, output.Position);
+            yield return output.ToArray().Skip(2).ToArray();
         }
         using (var output = new MemoryStream())
         {
