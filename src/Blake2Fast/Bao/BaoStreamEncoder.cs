@@ -9,12 +9,14 @@ using System.Threading.Tasks;
 namespace Blake2Fast.BaoCodec;
 
 /// <summary>
-/// Encodes a stream of unknown length in bounded memory. The pre-order layout depends on the length, so the nodes
-/// are first written in post-order (left, right, parent: each node as soon as its subtree is done) after 8 bytes
-/// kept for the header, into the output itself when it can be read, written and sought, else into a temporary file;
-/// then the header is written and the tree is flipped into pre-order in place (<see cref="BaoFlip"/>), and a
-/// temporary file is copied to the output. Memory: one run of 1 MiB in, its post-order out, and a stack of at most
-/// 54 CVs.
+/// Encodes a stream in bounded memory: one run of 1 MiB in, its nodes out, and a stack of at most 54 CVs. With the
+/// length known (an input and an output that can seek), each run's nodes go straight to their place in pre-order
+/// (<see cref="EncodeKnownLengthAsync"/>). Otherwise the pre-order layout, which depends on the length, is not known
+/// until the end: the nodes are first written in post-order (left, right, parent: each node as soon as its subtree is
+/// done) after 8 bytes kept for the header, into the output itself when it can be read, written and sought, else into
+/// a temporary file; then the header is written, the tree is flipped into pre-order in place (<see cref="BaoFlip"/>),
+/// and a temporary file is copied to the output. Chunk-group outboards (leaves of a group) take the same paths, and a
+/// post-order one is written straight through.
 /// </summary>
 internal sealed class BaoStreamEncoder : IDisposable
 {
