@@ -16,6 +16,7 @@
 // --rounds N (in place of --job): each case N times, the whole run once per round, and a column with the median over
 // the rounds of each row's ratio to its baseline in the same round (Infrastructure/InterleavedRounds.cs): on a shared
 // VM whole processes run slow for minutes, and launches back to back share the spell where rounds do not.
+// --bao [MiB,MiB,...]: Bao's encoders and decoder against Blake3.HashData in one process (BaoAlternation.cs).
 // BLAKE2FAST_CORE=scalar|sse41|avx2|avx512 caps the instruction set that the library's default path (the Baseline rows) uses.
 using System;
 using BenchmarkDotNet.Configs;
@@ -34,6 +35,10 @@ public static class Program
         Console.WriteLine("// Blake2Fast instruction sets: " + InstructionSetChoice.Describe());
         Console.WriteLine($"// OpenSSL: {OpenSsl.LoadError ?? OpenSsl.Description}; libsodium: {Sodium.LoadError ?? Sodium.Description}");
         Console.WriteLine($"// Rust: {RustBlake2.LoadError ?? RustBlake2.Description}");
+        if (args.Length > 0 && args[0] == "--bao")
+        {
+            Environment.Exit(BaoAlternation.Run(args[1..]));
+        }
         if (args.Length > 0 && args[0] == "--alternate")
         {
             Environment.Exit(Blake3Alternation.Run(args[1..]));
