@@ -27,6 +27,7 @@ public class LayeringTests
     private static readonly Type[] HandedDown =
     [
         typeof(Blake2Parameters), // the parameter block: validated at the public edge, read by the states
+        typeof(BaoVerificationException), // what Bao's decoding layers throw: a message and a position, nothing more
     ];
 
     [Fact]

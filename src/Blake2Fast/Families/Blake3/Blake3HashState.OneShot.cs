@@ -48,7 +48,7 @@ public unsafe partial struct Blake3HashState
         Debug.Assert(digestLength >= 1 && (key.IsEmpty || key.Length == 32));
         Debug.Assert(output.Length >= digestLength, outputName);
         Unsafe.SkipInit(out Blake3Words words);
-        Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
+        Blake3Words.Read(key.IsEmpty ? Blake3Words.IV : key, ref words.W[0]);
         uint flags = key.IsEmpty ? 0 : KeyedHash;
         if (input.Length <= ChunkLength)
         {

@@ -60,7 +60,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     {
         DigestLengthOf(digestLength, key);
         Unsafe.SkipInit(out Blake3Words words);
-        Blake3Words.Read(key.IsEmpty ? Blake3Mode.IV : key, ref words.W[0]);
+        Blake3Words.Read(key.IsEmpty ? Blake3Words.IV : key, ref words.W[0]);
         return new Blake3HashState(ref words.W[0], key.IsEmpty ? 0 : KeyedHash, digestLength, instructionSet);
     }
 
@@ -97,7 +97,7 @@ public unsafe partial struct Blake3HashState : IIncrementalState
     internal static void HashContext(string context, Span<byte> contextKey, InstructionSet instructionSet)
     {
         Unsafe.SkipInit(out Blake3Words iv);
-        Blake3Words.Read(Blake3Mode.IV, ref iv.W[0]);
+        Blake3Words.Read(Blake3Words.IV, ref iv.W[0]);
         var contextState = new Blake3HashState(ref iv.W[0], DeriveKeyContext, 32, instructionSet);
         // The context as UTF-8, a piece at a time through a stack buffer: no allocation for any length.
         byte* utf8 = stackalloc byte[3 * 128];

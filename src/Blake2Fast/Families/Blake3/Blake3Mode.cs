@@ -33,13 +33,6 @@ public readonly unsafe struct Blake3Mode
         _kind = kind;
     }
 
-    /// <summary>The standard IV, the key words of plain hashing.</summary>
-    internal static ReadOnlySpan<byte> IV => new byte[]
-    {
-        0x67, 0xE6, 0x09, 0x6A, 0x85, 0xAE, 0x67, 0xBB, 0x72, 0xF3, 0x6E, 0x3C, 0x3A, 0xF5, 0x4F, 0xA5,
-        0x7F, 0x52, 0x0E, 0x51, 0x8C, 0x68, 0x05, 0x9B, 0xAB, 0xD9, 0x83, 0x1F, 0x19, 0xCD, 0xE0, 0x5B,
-    };
-
     /// <summary>Plain hashing, as <see cref="Blake3.HashData(ReadOnlySpan{byte})"/> does.</summary>
     public static Blake3Mode Hash => default;
 
@@ -118,7 +111,7 @@ public readonly unsafe struct Blake3Mode
         if (_kind == HashKind)
         {
             words = default;
-            Blake3Words.Read(IV, ref words.W[0]);
+            Blake3Words.Read(Blake3Words.IV, ref words.W[0]);
             return;
         }
         words = _key;

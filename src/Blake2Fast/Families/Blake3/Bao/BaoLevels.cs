@@ -54,7 +54,7 @@ internal sealed unsafe class BaoLevels : IDisposable
         // Full chunks go on the lanes; a short last chunk (or the empty input's one chunk) is hashed alone.
         int whole = input.Length % BaoTree.ChunkLength == 0 && !input.IsEmpty ? chunks : chunks - 1;
         Unsafe.SkipInit(out Blake3Words iv);
-        Blake3Words.Read(Blake3Mode.IV, ref iv.W[0]);
+        Blake3Words.Read(Blake3Words.IV, ref iv.W[0]);
         fixed (byte* from = input)
         fixed (byte* cvs = buffer)
         {

@@ -104,7 +104,7 @@ internal static unsafe class BaoTree
         Debug.Assert(chunk.Length <= ChunkLength && cv.Length >= HashLength);
         InstructionSet instructionSet = InstructionSet;
         Unsafe.SkipInit(out Blake3Words words);
-        Blake3Words.Read(Blake3Mode.IV, ref words.W[0]);
+        Blake3Words.Read(Blake3Words.IV, ref words.W[0]);
         uint start = ChunkStart;
         // Every block but the last straight from the input; the last (it ends the chunk) padded on the stack.
         int full = chunk.IsEmpty ? 0 : (chunk.Length - 1) / Blake3Tree.BlockLength;
@@ -125,7 +125,7 @@ internal static unsafe class BaoTree
     {
         Debug.Assert(node.Length >= ParentLength && cv.Length >= HashLength);
         Unsafe.SkipInit(out Blake3Words words);
-        Blake3Words.Read(Blake3Mode.IV, ref words.W[0]);
+        Blake3Words.Read(Blake3Words.IV, ref words.W[0]);
         Blake3Block.Compress(InstructionSet, ref words.W[0], ref MemoryMarshal.GetReference(node), 0, ParentLength, Parent | (root ? Root : 0));
         Blake3Words.Write(ref words.W[0], ref MemoryMarshal.GetReference(cv));
     }

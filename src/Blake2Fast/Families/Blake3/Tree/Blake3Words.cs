@@ -11,6 +11,13 @@ internal struct Blake3Words
 {
     public Words8 W;
 
+    /// <summary>The standard IV, the key words of plain hashing.</summary>
+    public static ReadOnlySpan<byte> IV => new byte[]
+    {
+        0x67, 0xE6, 0x09, 0x6A, 0x85, 0xAE, 0x67, 0xBB, 0x72, 0xF3, 0x6E, 0x3C, 0x3A, 0xF5, 0x4F, 0xA5,
+        0x7F, 0x52, 0x0E, 0x51, 0x8C, 0x68, 0x05, 0x9B, 0xAB, 0xD9, 0x83, 0x1F, 0x19, 0xCD, 0xE0, 0x5B,
+    };
+
     /// <summary>Reads 32 little-endian bytes into the eight words at <paramref name="words"/>.</summary>
     // On little-endian CPUs the words are the bytes: one 32-byte copy, which the JIT emits as a vector move.
     public static void Read(ReadOnlySpan<byte> bytes, ref uint words)
