@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Text;
+using Blake2Fast.Tool.BaoVerbs;
 using Blake2Fast.Tool.Checking;
 using Blake2Fast.Tool.Cli;
 using Blake2Fast.Tool.Hashing;
@@ -33,17 +34,7 @@ public static class B2fSum
         }
 
         var context = new ToolContext(stdin, stdout, stderr, settings);
-        ParseOutcome outcome = CommandLine.Parse(args, context, out Options options);
-        int status = outcome switch
-        {
-            ParseOutcome.Done => 0,
-            ParseOutcome.Failed => 1,
-            _ when options.Benchmark => SelfBenchmark.Run(options, context),
-            _ when options.Check => Checker.CheckAll(options, context),
-            _ when options.Subtree is not null => SubtreeCommands.PrintSubtree(options, context),
-            _ when options.Merge => SubtreeCommands.Merge(options, context),
-            _ => HashAll(options, context),
-        };
+        int status = args.Length > 0 && args[0] == "--bao" ? BaoCommands.Run(args[1..], context) : HashOrCheck(args, context);
         if (context.StdinUsed && stdin is ClosedDescriptorStream closed)
         {
             // b2sum closes standard input after use and fails if that fails, as it does for a descriptor never open.
@@ -60,6 +51,22 @@ public static class B2fSum
 
         stderr.Flush();
         return status;
+    }
+
+    /// <summary>b2sum's command line: hash the files, or check them (<c>-c</c>), and the extras.</summary>
+    private static int HashOrCheck(string[] args, ToolContext context)
+    {
+        ParseOutcome outcome = CommandLine.Parse(args, context, out Options options);
+        return outcome switch
+        {
+            ParseOutcome.Done => 0,
+            ParseOutcome.Failed => 1,
+            _ when options.Benchmark => SelfBenchmark.Run(options, context),
+            _ when options.Check => Checker.CheckAll(options, context),
+            _ when options.Subtree is not null => SubtreeCommands.PrintSubtree(options, context),
+            _ when options.Merge => SubtreeCommands.Merge(options, context),
+            _ => HashAll(options, context),
+        };
     }
 
     /// <summary>The most worker threads one run starts, whatever <c>--threads</c> says.</summary>

@@ -69,6 +69,11 @@ internal static class HelpText
             "      --strict          fail if a line is improperly formatted\n" +
             "  -w, --warn            report each improperly formatted line\n" +
             "\n" +
+            "Bao, BLAKE3's verified streaming (first on the command line):\n" +
+            "      --bao VERB ...    the bao tool's hash, encode, decode, slice and\n" +
+            "                          decode-slice, with --outboard; '--bao --help'\n" +
+            "                          for their arguments\n" +
+            "\n" +
             "The library's kernels, instead of checksums:\n" +
             "      --benchmark       time every hashing kernel this CPU runs, print the\n" +
             "                          table, the kernel the library chose and the CPU's\n" +
