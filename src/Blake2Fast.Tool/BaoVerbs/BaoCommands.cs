@@ -155,7 +155,7 @@ internal static class BaoCommands
         return Guard(outboard ?? inputName, context, () =>
         {
             using var decoder = tree is null ? new BaoDecoder(input, hash, leaveOpen: true) : new BaoDecoder(tree, input, hash, leaveOpen: true);
-            decoder.CopyTo(output);
+            Copy(decoder, output);
             return null;
         });
     }
@@ -207,7 +207,7 @@ internal static class BaoCommands
         return Guard(inputName, context, () =>
         {
             using BaoDecoder decoder = BaoDecoder.ForSlice(input, hash, start, count, leaveOpen: true);
-            decoder.CopyTo(output);
+            Copy(decoder, output);
             return null;
         });
     }
@@ -238,6 +238,20 @@ internal static class BaoCommands
             // The library's refusal of the request itself (a slice's range, a stream that cannot be used).
             context.Error(ex.Message.Split(" (Parameter", 2)[0]);
             return 1;
+        }
+    }
+
+    /// <summary>
+    /// Copies the verified bytes out as they come. Not <see cref="Stream.CopyTo(Stream)"/>: on a seekable decoder it asks
+    /// for the length first, which verifies the final chunk, and a corrupt end would then write nothing at all.
+    /// </summary>
+    private static void Copy(BaoDecoder decoder, Stream output)
+    {
+        byte[] buffer = new byte[1 << 16];
+        int read;
+        while ((read = decoder.Read(buffer, 0, buffer.Length)) > 0)
+        {
+            output.Write(buffer, 0, read);
         }
     }
 

@@ -146,6 +146,52 @@ public class BaoRoundTripTests
     }
 
     [Theory]
+    [InlineData(100_000, false)]
+    [InlineData(100_000, true)]
+    [InlineData(300_000, false)]
+    public async Task ACopyWritesEveryVerifiedByteBeforeTheFailure(int length, bool outboard)
+    {
+        // A copy in large reads (CopyTo's 80 KiB, whole subtrees verified in bulk) still gets every byte a reader in
+        // order would have verified: all of the input before the node that fails, and nothing of it or after it.
+        byte[] input = BaoTestData.Random(length, 23);
+        byte[] encoded = outboard ? Bao.EncodeOutboard(input, out byte[] hash) : Bao.Encode(input, out hash);
+        var layout = ReferenceBao.Layout(length, outboard);
+        var random = new Random(length);
+        for (int trial = 0; trial < 40; trial++)
+        {
+            int i = 8 + random.Next(encoded.Length - 8);
+            byte[] bad = BaoTestData.Flip(encoded, i);
+            ReferenceBao.Node node = layout.Last(n => n.EncodedOffset <= i && n.Size > 0);
+            foreach (int mode in new[] { 0, 1, 2 })
+            {
+                // 0: seekable streams, read in 80 KiB pieces; 1: forward-only streams, CopyTo; 2: forward-only,
+                // CopyToAsync. (CopyTo on a seekable stream asks for Length first, which verifies the final chunk.)
+                Stream tree = mode == 0 ? new MemoryStream(bad) : new ForwardOnlyStream(new MemoryStream(bad));
+                Stream? data = outboard ? (mode == 0 ? new MemoryStream(input) : new ForwardOnlyStream(new MemoryStream(input))) : null;
+                using BaoDecoder decoder = data is null ? new BaoDecoder(tree, hash) : new BaoDecoder(tree, data, hash);
+                using var copy = new MemoryStream();
+                BaoVerificationException e = mode switch
+                {
+                    0 => Assert.Throws<BaoVerificationException>(() =>
+                    {
+                        byte[] buffer = new byte[81920];
+                        int n;
+                        while ((n = decoder.Read(buffer, 0, buffer.Length)) > 0)
+                            copy.Write(buffer, 0, n);
+                    }),
+                    1 => Assert.Throws<BaoVerificationException>(() => decoder.CopyTo(copy)),
+                    _ => await Assert.ThrowsAsync<BaoVerificationException>(() => decoder.CopyToAsync(copy)),
+                };
+                Assert.Equal(node.InputStart, e.Position);
+                Assert.True(copy.Length == node.InputStart, $"mode {mode}, byte {i}: {copy.Length} bytes copied, the failing node starts at {node.InputStart}");
+                Assert.Equal(input.AsSpan(0, (int)node.InputStart).ToArray(), copy.ToArray());
+                // The failure stays: the next read reports it again, and yields nothing.
+                Assert.Throws<BaoVerificationException>(() => decoder.Read(new byte[10], 0, 10));
+            }
+        }
+    }
+
+    [Theory]
     [InlineData(0)]
     [InlineData(1)]
     [InlineData(1024)]

@@ -18,7 +18,8 @@ namespace Blake2Fast;
 /// <remarks>
 /// <para>On the first node that does not verify, or an encoding that ends early, a read (or seek) throws
 /// <see cref="BaoVerificationException"/> (an <see cref="IOException"/>) naming the input offset; the bytes returned
-/// before it are the original input's.</para>
+/// before it are the original input's. A read that meets the failure after verifying some bytes returns those, and
+/// the next read throws, so that a copy writes every verified byte before it stops.</para>
 /// <para>The length header is not trusted: <see cref="Length"/>, a seek relative to the end, a seek past the end
 /// and the end of the stream are only reported after the final chunk has been verified, as the Bao specification
 /// requires (an empty input's one empty chunk included).</para>
@@ -57,6 +58,10 @@ public sealed class BaoDecoder : Stream
     private const int BulkChunks = 256;
     private byte[]? _bulk; // the subtree's input bytes
     private byte[]? _bulkEncoded; // its encoding (combined) or its parents (outboard)
+    // A subtree read in bulk that failed past its start: its bytes before the failing node are served, and this is
+    // thrown when a read reaches the node (the stream may not be able to read the subtree again).
+    private BaoVerificationException? _bulkFailure;
+    private long _bulkFailureEnd;
     private BaoLevels? _levels;
 
     // Chunk groups (bao-tree): leaves of _leafLength bytes (1024: plain Bao), parents in post-order or pre-order, and
@@ -323,8 +328,15 @@ public sealed class BaoDecoder : Stream
         int limit = Limit(buffer.Length), total = 0;
         if (_kind == Slice && !_sliceStarted)
             StartSliceAsync(false, default).GetAwaiter().GetResult();
-        while (total < limit && EnsureAsync(false, default).GetAwaiter().GetResult())
-            total += CopyOut(buffer.Slice(total, limit - total));
+        try
+        {
+            while (total < limit && EnsureAsync(false, default).GetAwaiter().GetResult())
+                total += CopyOut(buffer.Slice(total, limit - total));
+        }
+        catch (BaoVerificationException) when (total > 0)
+        {
+            // The bytes verified before the failure go out first; the next read reports it (see EnsureAsync).
+        }
         return total;
     }
 
@@ -366,8 +378,15 @@ public sealed class BaoDecoder : Stream
         int limit = Limit(buffer.Length), total = 0;
         if (_kind == Slice && !_sliceStarted)
             await StartSliceAsync(useAsync, cancellationToken).ConfigureAwait(false);
-        while (total < limit && await EnsureAsync(useAsync, cancellationToken).ConfigureAwait(false))
-            total += CopyOut(buffer.Span.Slice(total, limit - total));
+        try
+        {
+            while (total < limit && await EnsureAsync(useAsync, cancellationToken).ConfigureAwait(false))
+                total += CopyOut(buffer.Span.Slice(total, limit - total));
+        }
+        catch (BaoVerificationException) when (total > 0)
+        {
+            // The bytes verified before the failure go out first; the next read reports it (see EnsureAsync).
+        }
         return total;
     }
 
@@ -422,6 +441,8 @@ public sealed class BaoDecoder : Stream
             await ReadHeaderAsync(useAsync, cancellationToken).ConfigureAwait(false);
         if (_chunkStart >= 0 && _position >= _chunkStart && _position < _chunkStart + _chunkLength)
             return true;
+        if (_bulkFailure is not null && _position >= _bulkFailure.Position && _position < _bulkFailureEnd)
+            throw _bulkFailure;
         if (_position >= _length)
         {
             await VerifyLengthAsync(useAsync, cancellationToken).ConfigureAwait(false);
@@ -582,8 +603,17 @@ public sealed class BaoDecoder : Stream
             int at = 0;
             Buffer.BlockCopy(_expected, 0, _computed, 0, BaoTree.HashLength);
             BaoVerificationException error = FirstFailure(0, chunks, length, start, encodedOffset, root, _computed, ref at)!;
-            Array.Clear(_bulk, 0, length);
-            throw error;
+            int verified = (int)(error.Position - start);
+            Array.Clear(_bulk, verified, length - verified);
+            if (verified <= 0)
+                throw error;
+            // A reader in order would have accepted every node before the failing one: serve those bytes.
+            _bulkFailure = error;
+            _bulkFailureEnd = start + length;
+            _current = _bulk;
+            _chunkStart = start;
+            _chunkLength = verified;
+            return;
         }
         _current = _bulk;
         _chunkStart = start;
