@@ -215,7 +215,7 @@ internal abstract class KernelSet
     private readonly KernelSet? _singleStream;
 
     // Not read-only: code compiled before the hand-over must read it again.
-    private bool _starting;
+    private protected bool _starting;
 
     /// <summary>
     /// Whether the job still runs its starting code, cheap to compile, while its kernels compile in the background
@@ -412,7 +412,7 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     internal void UseCompact(bool compact)
     {
         Entries[(int)Default] = compact ? _compact : _own;
-        SetStarting(compact);
+        Volatile.Write(ref _starting, compact); // not through SetStarting: one method fewer to compile on a first call
     }
 
     internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);
