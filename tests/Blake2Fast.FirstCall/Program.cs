@@ -10,6 +10,9 @@
 //                                  with "pointer", from an optimized loop through a function pointer (the library's own
 //                                  ramp, without the caller's tier-0 loop or its inlining); FIRSTCALL_WINDOWS=1 also
 //                                  prints every 10 ms window to stderr
+//   stack ALG SIZE ROUNDS MS       ns per call with the caller's stack moved down by 0, 16, ..., 240 bytes (every
+//                                  placement modulo a 64-byte cache line four times), rounds alternated: does the
+//                                  speed depend on where the hash's stack buffers fall?
 //   cores                          the instruction set this build chose for each algorithm
 //   count ALG SIZE N               exactly N calls, untimed (for instruction counts under callgrind)
 // Per-call times are the calling thread's processor time (CLOCK_THREAD_CPUTIME_ID), so that time the thread waited
@@ -66,6 +69,8 @@ internal static unsafe class Program
                 // difference between two values of N is N's share.
                 Calls(ParseAlgorithm(args[1]), Input(Int(args[2])), new byte[64], Int(args[2]), Int(args[3]));
                 return 0;
+            case "stack":
+                return StackPlacement(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), Int(args[4]));
             case "cores":
                 // Which kernel this build chose for each algorithm (NativeAOT fixes some choices at build time).
                 Console.WriteLine($"BLAKE3 {Blake3.CompressionCore}, BLAKE2b {Blake2b.CompressionCore}, BLAKE2s {Blake2s.CompressionCore}, BLAKE-256 {Blake256.CompressionCore}");
@@ -187,6 +192,37 @@ internal static unsafe class Program
     }
 
     /// <summary>How many calls take about <paramref name="ms"/> milliseconds.</summary>
+    private static int StackPlacement(Algorithm algorithm, int size, int rounds, int ms)
+    {
+        byte[] input = Input(size);
+        byte[] output = new byte[64];
+        long calls = 0;
+        long warmStart = ProcessCpu.ThreadNanoseconds();
+        while (ProcessCpu.ThreadNanoseconds() - warmStart < 300_000_000L)
+            calls = Calibrate(algorithm, input, output, size, ms);
+        var ns = new double[16][];
+        for (int d = 0; d < 16; d++)
+            ns[d] = new double[rounds];
+        for (int r = 0; r < rounds; r++)
+        {
+            for (int d = 0; d < 16; d++)
+                ns[d][r] = (double)AtDepth(d, algorithm, input, output, size, calls) / calls;
+        }
+        Console.WriteLine(string.Join(' ', ns.Select(x => Stats.Median(x).ToString("F1", CultureInfo.InvariantCulture))));
+        return 0;
+    }
+
+    // The calls run one frame below a stackalloc of 16 * (depth + 1) bytes, which moves everything the hash puts on the
+    // stack by that much.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long AtDepth(int depth, Algorithm algorithm, byte[] input, byte[] output, int size, long calls)
+    {
+        Span<byte> pad = stackalloc byte[16 * (depth + 1)];
+        pad[0] = (byte)depth;
+        long elapsed = Calls(algorithm, input, output, size, calls);
+        return elapsed + pad[0] - depth;
+    }
+
     private static long Calibrate(Algorithm algorithm, byte[] input, byte[] output, int size, int ms)
     {
         long calls = 1;

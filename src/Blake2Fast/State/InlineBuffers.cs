@@ -50,3 +50,41 @@ internal struct CvBytes
     [UnscopedRef]
     public ref byte this[int index] => ref Unsafe.Add(ref _first, index);
 }
+
+/// <summary>
+/// A one-shot hash's stack scratch (<typeparamref name="TBuffers"/>, at most 256 bytes), placed by <see cref="Value"/>
+/// on a 256-byte boundary inside this struct, so that it never straddles a 4 KiB page and its 64-byte pieces never
+/// split a cache line. Where the stack falls is the process's (address randomization) and its callers': unaligned, a
+/// 64-byte vector store that splits a cache line, and the kernel's loads behind it, made BLAKE3's 3-byte hash take
+/// 88 ns where it takes 62 (docs/benchmarks/first-call-and-aot.md, "Stack placement"), in some processes and at
+/// some call depths and not others. Only for a local: the stack does not move under a pointer.
+/// </summary>
+[StructLayout(LayoutKind.Sequential)]
+internal struct StackScratch<TBuffers> where TBuffers : struct
+{
+    private const int Alignment = 256;
+
+    private TBuffers _buffers;
+#pragma warning disable CS0169 // room for the shift to the boundary
+    private Slack _slack;
+#pragma warning restore CS0169
+
+    /// <summary>The buffers, moved up to the first 256-byte boundary at or after this struct's start.</summary>
+    [UnscopedRef]
+    public unsafe ref TBuffers Value
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get
+        {
+            ref byte start = ref Unsafe.As<TBuffers, byte>(ref _buffers);
+            return ref Unsafe.As<byte, TBuffers>(ref Unsafe.Add(ref start, (nint)((0 - (nuint)Unsafe.AsPointer(ref start)) & (Alignment - 1))));
+        }
+    }
+
+    [StructLayout(LayoutKind.Sequential, Size = Alignment)]
+    private struct Slack
+    {
+        private byte _first;
+    }
+}
+

@@ -6,6 +6,7 @@ using Blake2Fast.Dispatch;
 using Blake2Fast.Families.Blake3.Kernels;
 using Blake2Fast.Families.Blake3.Tree;
 using Blake2Fast.Internal;
+using Blake2Fast.State;
 using static Blake2Fast.Families.Blake3.Kernels.Blake3Flags;
 
 namespace Blake2Fast;
@@ -47,18 +48,26 @@ public unsafe partial struct Blake3HashState
         // Checked and named by the callers (the public doors above; the tests and benchmarks pass valid values).
         Debug.Assert(digestLength >= 1 && (key.IsEmpty || key.Length == 32));
         Debug.Assert(output.Length >= digestLength, outputName);
-        Unsafe.SkipInit(out Blake3Words words);
-        Blake3Words.Read(key.IsEmpty ? Blake3Words.IV : key, ref words.W[0]);
+        Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch);
+        ref OneShotBuffers buffers = ref scratch.Value;
+        Blake3Words.Read(key.IsEmpty ? Blake3Words.IV : key, ref buffers.Key.W[0]);
         uint flags = key.IsEmpty ? 0 : KeyedHash;
         if (input.Length <= ChunkLength)
         {
             // One chunk, the root: no chunk stack, no state.
-            HashOneChunk(ref words.W[0], input, flags, output.Slice(0, digestLength), instructionSet);
-            words = default;
+            HashOneChunk(ref buffers, input, flags, output.Slice(0, digestLength), instructionSet);
+            buffers = default;
             return;
         }
-        Blake3Tree.Hash(ref words.W[0], flags, instructionSet, input, output.Slice(0, digestLength));
-        words = default;
+        Blake3Tree.Hash(ref buffers.Key.W[0], flags, instructionSet, input, output.Slice(0, digestLength));
+        buffers.Key = default;
+    }
+
+    /// <summary>A one-shot hash's key words, and for one chunk its chaining value and last block, on the stack.</summary>
+    private struct OneShotBuffers
+    {
+        public Blake3BlockBytes Block;
+        public Blake3Words Key, Cv;
     }
 
     internal static byte[] Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input)
@@ -68,10 +77,12 @@ public unsafe partial struct Blake3HashState
         return digest;
     }
 
+    // Leaves its chaining value and block in buffers, which the caller clears.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void HashOneChunk(ref uint key, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet instructionSet)
+    private static void HashOneChunk(ref OneShotBuffers buffers, ReadOnlySpan<byte> input, uint flags, Span<byte> output, InstructionSet instructionSet)
     {
-        Blake3Words cv = Unsafe.As<uint, Blake3Words>(ref key);
+        ref Blake3Words cv = ref buffers.Cv;
+        cv = buffers.Key;
         uint start = ChunkStart;
         int full = (input.Length - 1) / BlockLength; // every block but the last, which is the root's
         if (full > 0)
@@ -82,15 +93,12 @@ public unsafe partial struct Blake3HashState
         ReadOnlySpan<byte> last = input.Slice(full * BlockLength);
         if (output.Length > 32)
         {
-            var root = new Blake3Node(ref cv.W[0], ref MemoryMarshal.GetReference(last), last.Length, 0, flags | start | ChunkEnd, instructionSet);
-            root.WriteRoot(0, output);
-            root.Clear();
-            cv = default;
+            HashOneChunkLong(ref cv.W[0], last, flags | start | ChunkEnd, output, instructionSet);
             return;
         }
         // Up to 32 bytes (the usual digest): the root's chaining value is the output, one plain compression, straight
         // from the input when its last block is whole.
-        Unsafe.SkipInit(out Blake3BlockBytes block);
+        ref Blake3BlockBytes block = ref buffers.Block;
         if (last.Length == BlockLength)
         {
             Blake3Block.Compress(instructionSet, ref cv.W[0], ref MemoryMarshal.GetReference(last), 0, BlockLength, flags | start | ChunkEnd | Root);
@@ -109,7 +117,15 @@ public unsafe partial struct Blake3HashState
             Blake3Words.Write(ref cv.W[0], ref block.B[0]);
             new ReadOnlySpan<byte>(Unsafe.AsPointer(ref block.B[0]), output.Length).CopyTo(output);
         }
-        cv = default;
-        block = default;
+    }
+
+    // An output over 32 bytes: the root node's extended output. Out of line, so that the usual 32-byte path above
+    // keeps a small frame (inlined, the node's variable-length copy and clear are helper calls in it).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void HashOneChunkLong(ref uint cv, ReadOnlySpan<byte> last, uint flags, Span<byte> output, InstructionSet instructionSet)
+    {
+        var root = new Blake3Node(ref cv, ref MemoryMarshal.GetReference(last), last.Length, 0, flags, instructionSet);
+        root.WriteRoot(0, output);
+        root.Clear();
     }
 }

@@ -8,6 +8,7 @@ using System.Runtime.Intrinsics;
 using Blake2Fast.Dispatch;
 using Blake2Fast.Families.Blake2.Kernels;
 using Blake2Fast.Internal;
+using Blake2Fast.State;
 
 namespace Blake2Fast.Families.Blake2.State;
 
@@ -153,13 +154,19 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     /// </summary>
     public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
-        Unsafe.SkipInit(out Message16<T> chainWords); // 12 of the 16 words used; Initialize writes them
-        Unsafe.SkipInit(out Message16<T> blockWords);
-        ref T chain = ref Message16<T>.First(ref chainWords);
-        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
+        Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch); // on a 256-byte boundary: StackScratch says why
+        ref OneShotBuffers buffers = ref scratch.Value;
+        ref T chain = ref Message16<T>.First(ref buffers.Chain); // 12 of the 16 words used; Initialize writes them
+        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref buffers.Block);
         int digestLength = Initialize(ref chain, ref block, out int buffered, parameters);
         Debug.Assert(output.Length >= digestLength, outputName); // the parameters and the output: checked and named at the public door
         HashInitialized(instructionSet, ref chain, ref block, buffered, parameters.LastNode, input, output, digestLength, outputName);
+    }
+
+    /// <summary>A one-shot hash's chain (12 of the 16 words used) and block, on the stack.</summary>
+    private struct OneShotBuffers
+    {
+        public Message16<T> Block, Chain;
     }
 
     /// <summary>
@@ -176,10 +183,10 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>());
         Debug.Assert(key.Length <= 8 * Unsafe.SizeOf<T>());
         Debug.Assert(output.Length >= digestLength);
-        Unsafe.SkipInit(out Message16<T> chainWords);
-        Unsafe.SkipInit(out Message16<T> blockWords);
-        ref T chain = ref Message16<T>.First(ref chainWords);
-        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref blockWords);
+        Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch);
+        ref OneShotBuffers buffers = ref scratch.Value;
+        ref T chain = ref Message16<T>.First(ref buffers.Chain);
+        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref buffers.Block);
         SetChain(ref chain, 0x0101_0000u | (uint)key.Length << 8 | (uint)digestLength);
         int buffered = BufferKey(ref block, key);
         HashInitialized(instructionSet, ref chain, ref block, buffered, false, input, output, digestLength, nameof(output));
