@@ -28,7 +28,7 @@ internal static partial class Bench
         bool hashWasm = HashWasmAvailable();
         Console.WriteLine($"# {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription} {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}, " +
             $"Vector128.IsHardwareAccelerated={Vector128.IsHardwareAccelerated}, BLAKE2FAST_CORE={Environment.GetEnvironmentVariable("BLAKE2FAST_CORE") ?? "(unset)"}; " +
-            $"Blake2Fast: BLAKE2b {Blake2Fast.Blake2b.CompressionCore}, BLAKE2s {Blake2Fast.Blake2s.CompressionCore}, BLAKE3 {Blake2Fast.Blake3.CompressionCore}; hash-wasm {(hashWasm ? "loaded" : "absent")}");
+            $"Blake2Fast: BLAKE2b {Blake2Fast.Blake2b.CompressionCore}, BLAKE2s {Blake2Fast.Blake2s.CompressionCore}, BLAKE2bp {Blake2Fast.Blake2bp.CompressionCore}, BLAKE2sp {Blake2Fast.Blake2sp.CompressionCore}, BLAKE3 {Blake2Fast.Blake3.CompressionCore}; hash-wasm {(hashWasm ? "loaded" : "absent")}");
         Console.WriteLine($"# {rounds} interleaved rounds of about {budgetMs} ms per contender and size; median MB/s (ns per call)");
         Console.WriteLine("algorithm | size | contender | MB/s | ns/call");
 
@@ -41,6 +41,8 @@ internal static partial class Bench
             {
                 ("BLAKE2b", "Blake2Fast", n => Time(n, () => Blake2Fast.Blake2b.HashData(input, output.AsSpan(0, 64)))),
                 ("BLAKE2s", "Blake2Fast", n => Time(n, () => Blake2Fast.Blake2s.HashData(input, output.AsSpan(0, 32)))),
+                ("BLAKE2bp", "Blake2Fast", n => Time(n, () => Blake2Fast.Blake2bp.HashData(input, output.AsSpan(0, 64)))),
+                ("BLAKE2sp", "Blake2Fast", n => Time(n, () => Blake2Fast.Blake2sp.HashData(input, output.AsSpan(0, 32)))),
                 ("BLAKE3", "Blake2Fast", n => Time(n, () => Blake2Fast.Blake3.HashData(input, output.AsSpan(0, 32)))),
                 ("BLAKE3", "Blake3 3.0.2", n => Time(n, () => Blake3.Hasher.Hash(input, output.AsSpan(0, 32)))),
             };

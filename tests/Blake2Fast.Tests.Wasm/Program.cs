@@ -54,6 +54,9 @@ internal static class Checks
         Blake256Vectors();
         Console.WriteLine($"BLAKE-256/224 vectors: {s_checks - before} checks");
         before = s_checks;
+        Parallel();
+        Console.WriteLine($"BLAKE3 UpdateParallel: {s_checks - before} checks");
+        before = s_checks;
         Differential();
         Console.WriteLine($"differential sample against the host: {s_checks - before} checks");
 
@@ -250,6 +253,22 @@ internal static class Checks
             byte[] input = Convert.FromHexString(vector.GetProperty("in").GetString()!);
             ThreeShapes($"blake256 '{name}'", "blake256", salt, input, Convert.FromHexString(vector.GetProperty("blake256").GetString()!));
             ThreeShapes($"blake224 '{name}'", "blake224", salt, input, Convert.FromHexString(vector.GetProperty("blake224").GetString()!));
+        }
+    }
+
+    /// <summary>
+    /// UpdateParallel on a runtime without threads (one processor): the work runs on the calling thread, the digest is
+    /// Update's, whatever degree is asked for.
+    /// </summary>
+    private static void Parallel()
+    {
+        byte[] input = WasmDifferential.Bytes(48, (3 << 20) + 5);
+        byte[] expected = Blake3.HashData(input);
+        foreach (int degree in new[] { -1, 1, 4 })
+        {
+            Blake3HashState state = Blake3.CreateIncrementalHasher();
+            state.UpdateParallel(input, degree);
+            Check($"BLAKE3 UpdateParallel({degree}) on {Environment.ProcessorCount} processor(s)", expected, state.Finish());
         }
     }
 
