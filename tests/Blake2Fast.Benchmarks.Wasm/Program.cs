@@ -32,6 +32,9 @@ internal static partial class Bench
         Console.WriteLine($"# {rounds} interleaved rounds of about {budgetMs} ms per contender and size; median MB/s (ns per call)");
         Console.WriteLine("algorithm | size | contender | MB/s | ns/call");
 
+        // Every contender at every size calibrated first (calls per batch of about budgetMs), which also warms them
+        // all up (the interpreter's tiering, the jiterpreter's traces) before any round is timed.
+        var plans = new List<(int Size, List<(string Algorithm, string Name, Func<int, double> Time)> Contenders, int[] Iterations)>();
         foreach (int size in new[] { 64, 4096, 1 << 20 })
         {
             byte[] input = new byte[size];
@@ -51,8 +54,6 @@ internal static partial class Bench
                 foreach (string algorithm in new[] { "BLAKE2b", "BLAKE2s", "BLAKE3" })
                     contenders.Add((algorithm, "hash-wasm", n => HashWasm(algorithm.ToLowerInvariant(), size, n)));
             }
-
-            // Calls per timed batch: about budgetMs, found from a warm-up that also lets the jiterpreter compile traces.
             var iterations = new int[contenders.Count];
             for (int c = 0; c < contenders.Count; c++)
             {
@@ -62,6 +63,11 @@ internal static partial class Bench
                     n *= 2;
                 iterations[c] = Math.Max(1, (int)(n * budgetMs / Math.Max(ms, 0.001)));
             }
+            plans.Add((size, contenders, iterations));
+        }
+
+        foreach ((int size, var contenders, int[] iterations) in plans)
+        {
             var samples = new List<double>[contenders.Count];
             for (int c = 0; c < contenders.Count; c++)
                 samples[c] = [];
@@ -78,6 +84,7 @@ internal static partial class Bench
                     $"{contenders[c].Algorithm} | {Size(size)} | {contenders[c].Name} | {size * 1e3 / ns:F1} | {ns:F0}"));
             }
         }
+        Console.WriteLine("# done");
         return 0;
     }
 

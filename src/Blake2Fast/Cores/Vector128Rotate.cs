@@ -6,10 +6,9 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// G's rotations on the runtime's cross-platform 128-bit vectors (<see cref="InstructionSet.Vector128"/>), one method
-/// per amount so that no amount is a run-time value anywhere (the WebAssembly interpreter folds no switch on a
-/// constant argument). Whole-byte amounts are one byte shuffle with constant indices (one <c>i8x16.shuffle</c> on
-/// WebAssembly, <c>pshufb</c> on x64, <c>tbl</c> on ARM64); the others shift-shift-or. docs/benchmarks/wasm.md has
-/// the measurement that chose byte shuffles over shifts for 16 and 8.
+/// per amount, so that no kernel passes an amount to a switch the WebAssembly interpreter would have to fold.
+/// Whole-byte amounts are one byte shuffle with constant indices (<c>pshufb</c> on x64, <c>tbl</c> on ARM64), the others
+/// shift-shift-or: under node the byte shuffle measured about half the time of shift-shift-or (docs/benchmarks/wasm.md).
 /// </summary>
 internal static class Vector128Rotate
 {

@@ -11,10 +11,11 @@ namespace Blake2Fast.Cores;
 /// </summary>
 /// <remarks>
 /// Shaped for the WebAssembly interpreter and its jiterpreter rather than for a JIT: one method whose state and message
-/// are 32 vector locals (no refs, which the interpreter keeps in memory), the rounds in a loop (a trace the jiterpreter
-/// compiles whole; the seven written out are too long for one), the message permuted between rounds by renaming locals
-/// (a move each, where reading words through a schedule costs a load, an index and an address per word), rotations by 16
-/// and 8 as one byte shuffle each (<see cref="Vector128Rotate"/>; docs/benchmarks/wasm.md has the measurements).
+/// are 32 vector locals (no refs: the interpreter keeps a local whose address is taken in memory), the rounds in a loop,
+/// the message permuted between rounds by renaming locals (a move each, where reading words through a schedule costs a
+/// load, an index and an address per word), rotations by 16 and 8 as one byte shuffle each (<see cref="Vector128Rotate"/>).
+/// The generator's written-out rounds over ref parameters, as the x86 and NEON lane kernels use them, ran at an eighth of
+/// this speed there (docs/benchmarks/wasm.md).
 /// </remarks>
 internal static class Blake3Vector128
 {
