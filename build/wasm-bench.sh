@@ -4,7 +4,8 @@
 # Chromium if it is installed; each with the vector128 kernels (the default there) and with BLAKE2FAST_CORE=scalar
 # (the kernels every browser app ran before them).
 #
-#   build/wasm-bench.sh [ROUNDS [MS]]        ROUNDS interleaved rounds (9) of about MS milliseconds (60) per contender
+#   build/wasm-bench.sh [ROUNDS [MS [SIZES]]]  ROUNDS interleaved rounds (9) of about MS milliseconds (60) per contender,
+#                                            at SIZES bytes (comma-separated; 64,4096,1048576)
 #   HASH_WASM_DIR=DIR build/wasm-bench.sh    hash-wasm from DIR/node_modules (else `npm install hash-wasm@4.13.0` into a
 #                                            scratch folder, if npm is installed; without it hash-wasm is left out)
 #   WASM_BENCH_SMOKE=1 build/wasm-bench.sh   CI's check that the script runs: one round of 2 ms, node only, no npm
@@ -14,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-rounds="${1:-9}"; budget="${2:-60}"
+rounds="${1:-9}"; budget="${2:-60}"; sizes="${3:-64,4096,1048576}"
 if [ -n "${WASM_BENCH_SMOKE:-}" ]; then rounds=1; budget=2; fi
 work="$(mktemp -d)"
 browser_pid=""; server_pid=""
@@ -38,7 +39,7 @@ grep -m1 -E "^model name" /proc/cpuinfo || true
 echo "# $(grep -m1 vendor_id /proc/cpuinfo | tr -s ' \t' ' '), $(grep -m1 'cpu family' /proc/cpuinfo | tr -s ' \t' ' '), $(grep -m1 -E '^model\s' /proc/cpuinfo | tr -s ' \t' ' ')"
 echo "## node $(node --version)"
 for core in "" scalar; do
-  env ${hash_wasm:+HASH_WASM_DIR="${hash_wasm}"} node "${work}/app/wwwroot/main.mjs" ${core:+--env BLAKE2FAST_CORE=${core}} "${rounds}" "${budget}"
+  env ${hash_wasm:+HASH_WASM_DIR="${hash_wasm}"} node "${work}/app/wwwroot/main.mjs" ${core:+--env BLAKE2FAST_CORE=${core}} "${rounds}" "${budget}" "${sizes}"
 done
 
 browser="$(command -v chromium || command -v chromium-browser || true)"
@@ -52,7 +53,7 @@ if [ -z "${WASM_BENCH_SMOKE:-}" ] && [ -n "${browser}" ] && command -v python3 >
   sleep 1
   echo "## $("${browser}" --version 2>/dev/null | head -n 1), headless"
   for core in "" scalar; do
-    query="arg=${rounds}&arg=${budget}"
+    query="arg=${rounds}&arg=${budget}&arg=${sizes}"
     [ -n "${core}" ] && query="arg=--env&arg=BLAKE2FAST_CORE=${core}&${query}"
     # Real time, not --virtual-time-budget (which would stop the clocks): the console goes to stderr, read until "# done".
     "${browser}" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \

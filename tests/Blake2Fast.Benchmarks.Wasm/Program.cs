@@ -35,7 +35,8 @@ internal static partial class Bench
         // Every contender at every size calibrated first (calls per batch of about budgetMs), which also warms them
         // all up (the interpreter's tiering, the jiterpreter's traces) before any round is timed.
         var plans = new List<(int Size, List<(string Algorithm, string Name, Func<int, double> Time)> Contenders, int[] Iterations)>();
-        foreach (int size in new[] { 64, 4096, 1 << 20 })
+        int[] sizes = args.Length > 2 ? Array.ConvertAll(args[2].Split(','), x => int.Parse(x, CultureInfo.InvariantCulture)) : [64, 4096, 1 << 20];
+        foreach (int size in sizes)
         {
             byte[] input = new byte[size];
             new Random(size).NextBytes(input);

@@ -162,9 +162,9 @@ internal static unsafe class KernelTable
             Blake3KernelSet.Of(InstructionSet.Avx2, Blake3RowAvx2.IsSupported, Blake3RowAvx2.Lanes, &Blake3RowAvx2.HashMany, rowLayout: true),
             Blake3KernelSet.Of(InstructionSet.Sse41, Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, &Blake3RowSse41.HashMany, rowLayout: true),
             Blake3KernelSet.Of(InstructionSet.Neon, Blake3Neon.IsSupported, Blake3Neon.Lanes, &Blake3Neon.HashMany),
-            // The cross-platform vectors (WebAssembly): 4 lanes; a rest and single blocks on the portable kernel, which
-            // measured faster there than a Vector128 row kernel (docs/benchmarks/wasm.md).
+            // The cross-platform vectors (WebAssembly): 4 lanes, and a row kernel for a rest of one to three.
             Blake3KernelSet.Of(InstructionSet.Vector128, Blake3Vector128.IsSupported, Blake3Vector128.Lanes, &Blake3Vector128.HashMany),
+            Blake3KernelSet.Of(InstructionSet.Vector128, Blake3RowVector128.IsSupported, Blake3RowVector128.Lanes, &Blake3RowVector128.HashMany, rowLayout: true),
 #endif
             Blake3KernelSet.Of(InstructionSet.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany));
 

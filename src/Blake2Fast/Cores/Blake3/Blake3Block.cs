@@ -4,8 +4,9 @@ namespace Blake2Fast.Cores;
 
 /// <summary>
 /// One BLAKE3 compression at a time (a chunk's blocks in order, the root, a lone parent, output blocks): the row
-/// kernel (<c>Blake3RowSse41</c>) on any x86 instruction set above the portable one, else the portable kernel; while the
-/// row kernel compiles in the background (<see cref="Blake3Warmup"/>), the compact one (<see cref="Blake3Compact"/>).
+/// kernel (<c>Blake3RowSse41</c>) on any instruction set above the portable one where SSE4.1 runs
+/// (<c>Blake3RowVector128</c> for the cross-platform vectors' states), else the portable kernel; while the row kernel
+/// compiles in the background (<see cref="Blake3Warmup"/>), the compact one (<see cref="Blake3Compact"/>).
 /// </summary>
 internal static class Blake3Block
 {
@@ -14,9 +15,7 @@ internal static class Blake3Block
     public static bool UsesRows(InstructionSet instructionSet)
     {
 #if NET8_0_OR_GREATER
-        // Not on the cross-platform vectors: on WebAssembly the portable kernel measured faster than a Vector128 row
-        // kernel (docs/benchmarks/wasm.md), and on x86 their states keep to their own kernels.
-        return instructionSet != InstructionSet.Scalar && instructionSet != InstructionSet.Vector128 && Blake3RowSse41.IsSupported;
+        return instructionSet != InstructionSet.Scalar && Blake3RowSse41.IsSupported;
 #else
         return false;
 #endif
@@ -26,6 +25,11 @@ internal static class Blake3Block
     public static void Compress(InstructionSet instructionSet, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
 #if NET8_0_OR_GREATER
+        if (instructionSet == InstructionSet.Vector128 && Blake3RowVector128.IsSupported)
+        {
+            Blake3RowVector128.Compress(ref cv, ref block, counter, blockLength, flags);
+            return;
+        }
         if (UsesRows(instructionSet))
         {
             if (Blake3Warmup.RowsCompiled)
@@ -42,6 +46,11 @@ internal static class Blake3Block
     public static void CompressXof(InstructionSet instructionSet, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
     {
 #if NET8_0_OR_GREATER
+        if (instructionSet == InstructionSet.Vector128 && Blake3RowVector128.IsSupported)
+        {
+            Blake3RowVector128.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
+            return;
+        }
         if (UsesRows(instructionSet))
         {
             if (Blake3Warmup.RowsCompiled)
@@ -58,6 +67,11 @@ internal static class Blake3Block
     public static void CompressBlocks(InstructionSet instructionSet, ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
     {
 #if NET8_0_OR_GREATER
+        if (instructionSet == InstructionSet.Vector128 && Blake3RowVector128.IsSupported)
+        {
+            Blake3RowVector128.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
+            return;
+        }
         if (UsesRows(instructionSet))
         {
             if (Blake3Warmup.RowsCompiled)
