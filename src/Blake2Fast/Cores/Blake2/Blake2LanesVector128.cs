@@ -1,5 +1,6 @@
 #if NET8_0_OR_GREATER
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
@@ -55,15 +56,19 @@ internal readonly struct Vector128Word64 : INeonWord<ulong>
             Unsafe.Add(ref words, w) = Vector128.Create(Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref input, 8 * w)), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref input, 128 + 8 * w)));
     }
 
+    /// <summary>By BLAKE2b's amounts, 32, 24, 16 or 63 (a constant at every call).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public Vector128<ulong> RotateRight(Vector128<ulong> x, int n) => n switch
+    public Vector128<ulong> RotateRight(Vector128<ulong> x, int n)
     {
-        32 => Vector128Rotate.Right32(x),
-        24 => Vector128Rotate.Right24(x),
-        16 => Vector128Rotate.Right16(x),
-        63 => Vector128Rotate.Right63(x),
-        _ => Vector128.ShiftRightLogical(x, n) | Vector128.ShiftLeft(x, 64 - n),
-    };
+        Debug.Assert(n is 32 or 24 or 16 or 63);
+        return n switch
+        {
+            32 => Vector128Rotate.Right32(x),
+            24 => Vector128Rotate.Right24(x),
+            16 => Vector128Rotate.Right16(x),
+            _ => Vector128Rotate.Right63(x),
+        };
+    }
 }
 
 /// <summary>32-bit words, 4 lanes, on cross-platform vectors: BLAKE2s.</summary>
@@ -84,14 +89,18 @@ internal readonly struct Vector128Word32 : INeonWord<uint>
         }
     }
 
+    /// <summary>By BLAKE2s's amounts, 16, 12, 8 or 7 (a constant at every call).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public Vector128<uint> RotateRight(Vector128<uint> x, int n) => n switch
+    public Vector128<uint> RotateRight(Vector128<uint> x, int n)
     {
-        16 => Vector128Rotate.Right16(x),
-        12 => Vector128Rotate.Right12(x),
-        8 => Vector128Rotate.Right8(x),
-        7 => Vector128Rotate.Right7(x),
-        _ => Vector128.ShiftRightLogical(x, n) | Vector128.ShiftLeft(x, 32 - n),
-    };
+        Debug.Assert(n is 16 or 12 or 8 or 7);
+        return n switch
+        {
+            16 => Vector128Rotate.Right16(x),
+            12 => Vector128Rotate.Right12(x),
+            8 => Vector128Rotate.Right8(x),
+            _ => Vector128Rotate.Right7(x),
+        };
+    }
 }
 #endif
