@@ -271,7 +271,9 @@ public class DispatchTests
             Assert.Equal(FixedDigestDriver.B.SupportedInstructionSets.Where(c => InstructionSets.Declaration(c).ChosenUnasked).Max(), b);
         // Lanes always beat one message at a time: a lane job picks its widest lane kernel that runs.
         InstructionSet lanes = KernelTable.Blake2bpLeaves.Choose(null);
-        Assert.True(KernelTable.Blake2bpLeaves.Lanes(lanes) > 1 || !KernelTable.Blake2bpLeaves.Supported.Any(c => KernelTable.Blake2bpLeaves.Lanes(c) > 1));
+        // (Of the lane kernels chosen unasked here: the cross-platform vectors' run on x64 and ARM64 only by name.)
+        Assert.True(KernelTable.Blake2bpLeaves.Lanes(lanes) > 1 ||
+            !KernelTable.Blake2bpLeaves.Supported.Any(c => KernelTable.Blake2bpLeaves.Lanes(c) > 1 && InstructionSets.Declaration(c).ChosenUnasked));
     }
 
     [Fact]
