@@ -89,6 +89,7 @@ internal static class Program
             "sse41" => x86 && Sse41.IsSupported,
             "avx2" => x86 && Avx2.IsSupported,
             "avx512" => x86 && Avx512F.VL.IsSupported,
+            "vector128" => System.Runtime.Intrinsics.Vector128.IsHardwareAccelerated,
             _ => false,
         };
         s_checks++;

@@ -159,6 +159,8 @@ public class DispatchTests
     [InlineData("avx512", "Avx512")]
     [InlineData("neon", "Neon")]
     [InlineData("AdvSimd", "Neon")]
+    [InlineData("vector128", "Vector128")]
+    [InlineData("wasm", "Vector128")]
     public void TheEnvironmentOverrideIsHonoured(string name, string instructionSetName)
     {
         InstructionSet requested = FixedDigestDriver.ParseInstructionSet(instructionSetName);
@@ -216,8 +218,8 @@ public class DispatchTests
             {
                 Assert.True(kernel.Lanes >= 1, $"{set.Name} {kernel.InstructionSet}");
                 Assert.True(kernel.Entry != 0, $"{set.Name} {kernel.InstructionSet}");
-                // A kernel runs only on its own architecture.
-                if (kernel.IsSupported && kernel.InstructionSet != InstructionSet.Scalar)
+                // A kernel runs only on its own architecture (the cross-platform vectors' on any).
+                if (kernel.IsSupported && kernel.InstructionSet != InstructionSet.Scalar && InstructionSets.Architecture(kernel.InstructionSet) != CpuArchitecture.CrossPlatform)
                     Assert.Equal(InstructionSets.Architecture(kernel.InstructionSet), ThisArchitecture());
             }
         }
@@ -229,6 +231,27 @@ public class DispatchTests
         System.Runtime.InteropServices.Architecture.Arm64 => CpuArchitecture.Arm64,
         _ => CpuArchitecture.Portable,
     };
+
+    [Fact]
+    public void TheCrossPlatformVectorsAreChosenOnlyWhereNoArchitectureKernelsExist()
+    {
+        InstructionSetDeclaration vector128 = InstructionSets.Declaration(InstructionSet.Vector128);
+        Assert.Equal(CpuArchitecture.CrossPlatform, vector128.Architecture);
+        bool nativeArchitecture = ThisArchitecture() != CpuArchitecture.Portable;
+        Assert.Equal(!nativeArchitecture, vector128.ChosenUnasked);
+        foreach (KernelSet set in KernelTable.All)
+        {
+            // x64 and ARM64 keep their own choice, whatever runs.
+            if (nativeArchitecture)
+                Assert.NotEqual(InstructionSet.Vector128, set.Choose(null));
+#if NET8_0_OR_GREATER
+            // Asked for by name, it runs wherever the runtime accelerates Vector128 (on every CI leg but the scalar
+            // one): the suite then tests its kernels against the references on x64 and ARM64 too.
+            if (!LibraryIsNetStandard && System.Runtime.Intrinsics.Vector128.IsHardwareAccelerated && set != KernelTable.Blake256)
+                Assert.Equal(InstructionSet.Vector128, set.Choose("vector128"));
+#endif
+        }
+    }
 
     [Fact]
     public void AnUnknownNameMeansTheDefault()
@@ -244,10 +267,13 @@ public class DispatchTests
         if (CpuRules.PreferScalarForOneMessage)
             Assert.Equal(InstructionSet.Scalar, b);
         else
-            Assert.Equal(FixedDigestDriver.B.SupportedInstructionSets.Max(), b); // the table lists the widest first, and the widest runs
+            // the table lists the widest first, and the widest of this architecture runs (the cross-platform vectors only where none does)
+            Assert.Equal(FixedDigestDriver.B.SupportedInstructionSets.Where(c => InstructionSets.Declaration(c).ChosenUnasked).Max(), b);
         // Lanes always beat one message at a time: a lane job picks its widest lane kernel that runs.
         InstructionSet lanes = KernelTable.Blake2bpLeaves.Choose(null);
-        Assert.True(KernelTable.Blake2bpLeaves.Lanes(lanes) > 1 || !KernelTable.Blake2bpLeaves.Supported.Any(c => KernelTable.Blake2bpLeaves.Lanes(c) > 1));
+        // (Of the lane kernels chosen unasked here: the cross-platform vectors' run on x64 and ARM64 only by name.)
+        Assert.True(KernelTable.Blake2bpLeaves.Lanes(lanes) > 1 ||
+            !KernelTable.Blake2bpLeaves.Supported.Any(c => KernelTable.Blake2bpLeaves.Lanes(c) > 1 && InstructionSets.Declaration(c).ChosenUnasked));
     }
 
     [Fact]

@@ -104,6 +104,7 @@ public sealed class ProcessTests : IClassFixture<SampleFiles>
     [InlineData("sse41")]
     [InlineData("avx2")]
     [InlineData("avx512")]
+    [InlineData("vector128")]
     public void The_executable_hashes_like_b2sum_on_every_instruction_set(string instructionSet)
     {
         string files = "empty 127-bytes 128-bytes 129-bytes one-MiB-plus-one five-MiB-random.bin";

@@ -5,9 +5,9 @@ namespace Blake2Fast.Dispatch;
 
 /// <summary>
 /// One BLAKE3 compression at a time (a chunk's blocks in order, the root, a lone parent, output blocks): the row
-/// kernel (<c>Blake3RowSse41</c>) on any instruction set above the portable one, else the portable kernel; while the row
-/// kernel compiles in the background (<see cref="Blake3Warmup"/>, <see cref="KernelSet.Starting"/>), the compact one
-/// (<see cref="Blake3Compact"/>).
+/// kernel (<c>Blake3RowSse41</c>) on any x86 or ARM64 instruction set above the portable one (<c>Blake3RowVector128</c> on
+/// the cross-platform vectors), else the portable kernel; while the row kernel compiles in the background
+/// (<see cref="Blake3Warmup"/>, <see cref="KernelSet.Starting"/>), the compact one (<see cref="Blake3Compact"/>).
 /// </summary>
 internal static class Blake3Block
 {
@@ -26,6 +26,11 @@ internal static class Blake3Block
     public static void Compress(InstructionSet instructionSet, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
 #if NET8_0_OR_GREATER
+        if (instructionSet == InstructionSet.Vector128 && Blake3RowVector128.IsSupported)
+        {
+            Blake3RowVector128.Compress(ref cv, ref block, counter, blockLength, flags);
+            return;
+        }
         if (UsesRows(instructionSet))
         {
             if (!KernelTable.Blake3.Starting)
@@ -42,6 +47,11 @@ internal static class Blake3Block
     public static void CompressXof(InstructionSet instructionSet, ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
     {
 #if NET8_0_OR_GREATER
+        if (instructionSet == InstructionSet.Vector128 && Blake3RowVector128.IsSupported)
+        {
+            Blake3RowVector128.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
+            return;
+        }
         if (UsesRows(instructionSet))
         {
             if (!KernelTable.Blake3.Starting)
@@ -58,6 +68,11 @@ internal static class Blake3Block
     public static void CompressBlocks(InstructionSet instructionSet, ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
     {
 #if NET8_0_OR_GREATER
+        if (instructionSet == InstructionSet.Vector128 && Blake3RowVector128.IsSupported)
+        {
+            Blake3RowVector128.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
+            return;
+        }
         if (UsesRows(instructionSet))
         {
             if (!KernelTable.Blake3.Starting)

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 #if NET8_0_OR_GREATER
+using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 #endif
@@ -18,6 +19,7 @@ internal enum InstructionSet : byte
     Avx2 = 3,
     Avx512 = 4,
     Neon = 5,
+    Vector128 = 6,
 }
 
 /// <summary>Where an instruction set exists.</summary>
@@ -26,14 +28,21 @@ internal enum CpuArchitecture : byte
     Portable,
     X86,
     Arm64,
+
+    /// <summary>
+    /// The runtime's cross-platform 128-bit vectors (<c>Vector128&lt;T&gt;</c>): for a CPU with SIMD but no kernel of
+    /// its own (WebAssembly), never chosen unasked where an x86 or ARM64 instruction set runs.
+    /// </summary>
+    CrossPlatform,
 }
 
 /// <summary>One instruction set's declaration (see <see cref="InstructionSets"/>).</summary>
 internal readonly unsafe struct InstructionSetDeclaration
 {
     private readonly delegate*<bool> _isSupported;
+    private readonly delegate*<bool> _chosenUnasked;
 
-    public InstructionSetDeclaration(InstructionSet value, string name, CpuArchitecture architecture, int rank, delegate*<bool> isSupported, string? alias = null)
+    public InstructionSetDeclaration(InstructionSet value, string name, CpuArchitecture architecture, int rank, delegate*<bool> isSupported, string? alias = null, delegate*<bool> chosenUnasked = null)
     {
         Value = value;
         Name = name;
@@ -41,6 +50,7 @@ internal readonly unsafe struct InstructionSetDeclaration
         Rank = rank;
         _isSupported = isSupported;
         Alias = alias;
+        _chosenUnasked = chosenUnasked;
     }
 
     public readonly InstructionSet Value; // fields, not properties: see Kernel
@@ -58,6 +68,13 @@ internal readonly unsafe struct InstructionSetDeclaration
 
     /// <summary>Whether this CPU and runtime run it (kernels may ask more, such as little-endian order).</summary>
     public bool IsSupported => _isSupported();
+
+    /// <summary>
+    /// Whether its kernels may be chosen without <c>BLAKE2FAST_CORE</c> naming it (always, unless declared otherwise):
+    /// the cross-platform vectors run on x64 and ARM64 too, for the tests, but are the default only where no
+    /// architecture's own kernels run.
+    /// </summary>
+    public bool ChosenUnasked => _chosenUnasked == null || _chosenUnasked();
 }
 
 /// <summary>
@@ -79,6 +96,7 @@ internal static unsafe class InstructionSets
         new(InstructionSet.Avx2, "avx2", CpuArchitecture.X86, 2, &HasAvx2),
         new(InstructionSet.Avx512, "avx512", CpuArchitecture.X86, 3, &HasAvx512),
         new(InstructionSet.Neon, "neon", CpuArchitecture.Arm64, 1, &HasNeon, alias: "advsimd"),
+        new(InstructionSet.Vector128, "vector128", CpuArchitecture.CrossPlatform, 1, &HasVector128, alias: "wasm", chosenUnasked: &NoArchitectureKernels),
     ];
 
     private static bool Always() => true;
@@ -87,11 +105,17 @@ internal static unsafe class InstructionSets
     private static bool HasAvx2() => Avx2.IsSupported;
     private static bool HasAvx512() => Avx512F.VL.IsSupported;
     private static bool HasNeon() => AdvSimd.Arm64.IsSupported;
+    private static bool HasVector128() => Vector128.IsHardwareAccelerated;
+    // By the process's architecture, not by X86Base/ArmBase: those are false too under DOTNET_EnableHWIntrinsic=0.
+    private static bool NoArchitectureKernels() => System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture is not
+        (System.Runtime.InteropServices.Architecture.X64 or System.Runtime.InteropServices.Architecture.X86 or System.Runtime.InteropServices.Architecture.Arm64);
 #else
     private static bool HasSse41() => false;
     private static bool HasAvx2() => false;
     private static bool HasAvx512() => false;
     private static bool HasNeon() => false;
+    private static bool HasVector128() => false;
+    private static bool NoArchitectureKernels() => false;
 #endif
 
     /// <summary>The length of a table indexed by instruction set (index 0 unused).</summary>

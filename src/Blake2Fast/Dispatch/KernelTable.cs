@@ -51,6 +51,7 @@ internal static unsafe class KernelTable
             KernelSet<ulong>.Of(InstructionSet.Avx512, Blake2bAvx512.IsSupported, 1, &Blake2bAvx512.Compress, rowLayout: true),
             KernelSet<ulong>.Of(InstructionSet.Avx2, Blake2bAvx2.IsSupported, 1, &Blake2bAvx2.Compress, rowLayout: true),
             KernelSet<ulong>.Of(InstructionSet.Sse41, Blake2bSse41.IsSupported, 1, &Blake2bSse41.Compress, rowLayout: true),
+            KernelSet<ulong>.Of(InstructionSet.Vector128, Blake2bVector128.IsSupported, 1, &Blake2bVector128.Compress, rowLayout: true),
 #endif
             KernelSet<ulong>.Of(InstructionSet.Scalar, true, 1, &Blake2bScalar.Compress)).StartingOn(&Blake2Compact.Compress);
 
@@ -64,6 +65,7 @@ internal static unsafe class KernelTable
 #if NET8_0_OR_GREATER
             KernelSet<uint>.Of(InstructionSet.Avx512, Blake2sAvx512.IsSupported, 1, &Blake2sAvx512.Compress, rowLayout: true),
             KernelSet<uint>.Of(InstructionSet.Sse41, Blake2sSse41.IsSupported, 1, &Blake2sSse41.Compress, rowLayout: true),
+            KernelSet<uint>.Of(InstructionSet.Vector128, Blake2sVector128.IsSupported, 1, &Blake2sVector128.Compress, rowLayout: true),
 #endif
             KernelSet<uint>.Of(InstructionSet.Scalar, true, 1, &Blake2sScalar.Compress)).StartingOn(&Blake2Compact.Compress);
 
@@ -92,7 +94,8 @@ internal static unsafe class KernelTable
 #if NET8_0_OR_GREATER
             , KernelSet<ulong>.Of(InstructionSet.Avx512, Blake2bLanesAvx512.IsSupported, 4, &Blake2bLanesAvx512.Compress4),
             KernelSet<ulong>.Of(InstructionSet.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress),
-            KernelSet<ulong>.Of(InstructionSet.Neon, Blake2bLanesNeon.IsSupported, 4, &Blake2bLanesNeon.Compress4)
+            KernelSet<ulong>.Of(InstructionSet.Neon, Blake2bLanesNeon.IsSupported, 4, &Blake2bLanesNeon.Compress4),
+            KernelSet<ulong>.Of(InstructionSet.Vector128, Blake2bLanesVector128.IsSupported, 4, &Blake2bLanesVector128.Compress4)
 #endif
             );
 
@@ -106,7 +109,8 @@ internal static unsafe class KernelTable
 #if NET8_0_OR_GREATER
             , KernelSet<uint>.Of(InstructionSet.Avx512, Blake2sLanesAvx512.IsSupported, 8, &Blake2sLanesAvx512.Compress8),
             KernelSet<uint>.Of(InstructionSet.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress),
-            KernelSet<uint>.Of(InstructionSet.Neon, Blake2sLanesNeon.IsSupported, 8, &Blake2sLanesNeon.Compress8)
+            KernelSet<uint>.Of(InstructionSet.Neon, Blake2sLanesNeon.IsSupported, 8, &Blake2sLanesNeon.Compress8),
+            KernelSet<uint>.Of(InstructionSet.Vector128, Blake2sLanesVector128.IsSupported, 8, &Blake2sLanesVector128.Compress8)
 #endif
             );
 
@@ -120,7 +124,8 @@ internal static unsafe class KernelTable
 #if NET8_0_OR_GREATER
             , KernelSet<ulong>.Of(InstructionSet.Avx512, Blake2bLanesAvx512.IsSupported, 8, &Blake2bLanesAvx512.Compress8),
             KernelSet<ulong>.Of(InstructionSet.Avx2, Blake2bLanesAvx2.IsSupported, 4, &Blake2bLanesAvx2.Compress),
-            KernelSet<ulong>.Of(InstructionSet.Neon, Blake2bLanesNeon.IsSupported, 2, &Blake2bLanesNeon.Compress2)
+            KernelSet<ulong>.Of(InstructionSet.Neon, Blake2bLanesNeon.IsSupported, 2, &Blake2bLanesNeon.Compress2),
+            KernelSet<ulong>.Of(InstructionSet.Vector128, Blake2bLanesVector128.IsSupported, 2, &Blake2bLanesVector128.Compress2)
 #endif
             );
 
@@ -134,7 +139,8 @@ internal static unsafe class KernelTable
 #if NET8_0_OR_GREATER
             , KernelSet<uint>.Of(InstructionSet.Avx512, Blake2sLanesAvx512.IsSupported, 16, &Blake2sLanesAvx512.Compress16),
             KernelSet<uint>.Of(InstructionSet.Avx2, Blake2sLanesAvx2.IsSupported, 8, &Blake2sLanesAvx2.Compress),
-            KernelSet<uint>.Of(InstructionSet.Neon, Blake2sLanesNeon.IsSupported, 4, &Blake2sLanesNeon.Compress4)
+            KernelSet<uint>.Of(InstructionSet.Neon, Blake2sLanesNeon.IsSupported, 4, &Blake2sLanesNeon.Compress4),
+            KernelSet<uint>.Of(InstructionSet.Vector128, Blake2sLanesVector128.IsSupported, 4, &Blake2sLanesVector128.Compress4)
 #endif
             );
 
@@ -160,6 +166,9 @@ internal static unsafe class KernelTable
             Blake3KernelSet.Of(InstructionSet.Avx2, Blake3RowAvx2.IsSupported, Blake3RowAvx2.Lanes, &Blake3RowAvx2.HashMany, rowLayout: true),
             Blake3KernelSet.Of(InstructionSet.Sse41, Blake3RowSse41.IsSupported, Blake3RowSse41.Lanes, &Blake3RowSse41.HashMany, rowLayout: true),
             Blake3KernelSet.Of(InstructionSet.Neon, Blake3Neon.IsSupported, Blake3Neon.Lanes, &Blake3Neon.HashMany),
+            // The cross-platform vectors (WebAssembly): 4 lanes, and a row kernel for a rest of one to three.
+            Blake3KernelSet.Of(InstructionSet.Vector128, Blake3Vector128.IsSupported, Blake3Vector128.Lanes, &Blake3Vector128.HashMany),
+            Blake3KernelSet.Of(InstructionSet.Vector128, Blake3RowVector128.IsSupported, Blake3RowVector128.Lanes, &Blake3RowVector128.HashMany, rowLayout: true),
 #endif
             Blake3KernelSet.Of(InstructionSet.Scalar, Blake3Portable.IsSupported, Blake3Portable.Lanes, &Blake3Portable.HashMany)));
 
@@ -350,8 +359,9 @@ internal abstract class KernelSet
                 continue;
             if (named ? !InstructionSets.IsAtOrBelow(kernel.InstructionSet, ceiling)
                 // With no request, the CPU's rule may set aside the row-layout kernels (the scalar kernel ends
-                // every list); it reads CPUID, so only a job whose choice it can change asks it.
-                : kernel.RowLayout && CpuRules.PreferScalarForOneMessage)
+                // every list); it reads CPUID, so only a job whose choice it can change asks it. The cross-platform
+                // vectors' kernels run only where asked for or where no architecture's own kernels exist.
+                : (kernel.RowLayout && CpuRules.PreferScalarForOneMessage) || !InstructionSets.Declaration(kernel.InstructionSet).ChosenUnasked)
                 continue;
             return kernel.InstructionSet;
         }

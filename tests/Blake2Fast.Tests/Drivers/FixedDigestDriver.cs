@@ -342,7 +342,7 @@ public sealed class Blake2bDriver : FixedDigestDriver
 
     public override ulong MaxNodeOffset => ulong.MaxValue;
     public override int SeedTag => 0xB;
-    internal override int ManyLanes(InstructionSet instructionSet) => instructionSet switch { InstructionSet.Avx512 => 8, InstructionSet.Avx2 => 4, InstructionSet.Neon => 2, _ => 1 };
+    internal override int ManyLanes(InstructionSet instructionSet) => instructionSet switch { InstructionSet.Avx512 => 8, InstructionSet.Avx2 => 4, InstructionSet.Neon or InstructionSet.Vector128 => 2, _ => 1 };
     internal override KernelSet LaneKernels => KernelTable.Blake2bpLeaves;
     internal override void HashMany(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.HashMany(parameters, inputs, outputs, instructionSet);
     public override void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2b.ComputeAndWriteHashes(parameters, inputs, outputs);
@@ -456,7 +456,7 @@ public sealed class Blake2sDriver : FixedDigestDriver
 
     public override ulong MaxNodeOffset => (1UL << 48) - 1;
     public override int SeedTag => 0x5;
-    internal override int ManyLanes(InstructionSet instructionSet) => instructionSet switch { InstructionSet.Avx512 => 16, InstructionSet.Avx2 => 8, InstructionSet.Neon => 4, _ => 1 };
+    internal override int ManyLanes(InstructionSet instructionSet) => instructionSet switch { InstructionSet.Avx512 => 16, InstructionSet.Avx2 => 8, InstructionSet.Neon or InstructionSet.Vector128 => 4, _ => 1 };
     internal override KernelSet LaneKernels => KernelTable.Blake2spLeaves;
     internal override void HashMany(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.HashMany(parameters, inputs, outputs, instructionSet);
     public override void ComputeAndWriteHashes(in Blake2Parameters parameters, ReadOnlySpan<ReadOnlyMemory<byte>> inputs, Span<byte> outputs) => Blake2s.ComputeAndWriteHashes(parameters, inputs, outputs);

@@ -52,6 +52,7 @@ internal static class ReferenceKernels
         yield return Blake3Drivers.SingleBlock("BLAKE3 single block: compact", true, new Blake3Drivers.Block(Blake3Compact.Compress, Blake3Compact.CompressXof, Blake3Compact.CompressBlocks));
 #if !LIBRARY_NETSTANDARD
         yield return Blake3Drivers.SingleBlock("BLAKE3 single block: row-sse41", Blake3RowSse41.IsSupported, new Blake3Drivers.Block(Blake3RowSse41.Compress, Blake3RowSse41.CompressXof, Blake3RowSse41.CompressBlocks));
+        yield return Blake3Drivers.SingleBlock("BLAKE3 single block: row-vector128", Blake3RowVector128.IsSupported, new Blake3Drivers.Block(Blake3RowVector128.Compress, Blake3RowVector128.CompressXof, Blake3RowVector128.CompressBlocks));
 #endif
 
         // BLAKE3's batches (Blake3Batches.HashMany, what the tree calls): any number of inputs over an instruction set's
