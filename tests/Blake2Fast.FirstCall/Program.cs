@@ -13,6 +13,8 @@
 //   stack ALG SIZE ROUNDS MS       ns per call with the caller's stack moved down by 0, 16, ..., 240 bytes (every
 //                                  placement modulo a 64-byte cache line four times), rounds alternated: does the
 //                                  speed depend on where the hash's stack buffers fall?
+//   offset ALG SIZE ROUNDS MS      ns per call with the input at 0, 64, ..., 4032 bytes into a pinned buffer: does the
+//                                  speed depend on where the input falls against the stack (4 KiB aliasing)?
 //   cores                          the instruction set this build chose for each algorithm
 //   count ALG SIZE N               exactly N calls, untimed (for instruction counts under callgrind)
 // Per-call times are the calling thread's processor time (CLOCK_THREAD_CPUTIME_ID), so that time the thread waited
@@ -69,6 +71,8 @@ internal static unsafe class Program
                 // difference between two values of N is N's share.
                 Calls(ParseAlgorithm(args[1]), Input(Int(args[2])), new byte[64], Int(args[2]), Int(args[3]));
                 return 0;
+            case "offset":
+                return InputPlacement(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), Int(args[4]));
             case "stack":
                 return StackPlacement(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), Int(args[4]));
             case "cores":
@@ -192,6 +196,47 @@ internal static unsafe class Program
     }
 
     /// <summary>How many calls take about <paramref name="ms"/> milliseconds.</summary>
+    private static int InputPlacement(Algorithm algorithm, int size, int rounds, int ms)
+    {
+        byte[] buffer = GC.AllocateArray<byte>(8192 + size, pinned: true);
+        Random.Shared.NextBytes(buffer);
+        byte[] output = new byte[64];
+        // Calibrated at offset 0; every placement then runs the same number of calls.
+        byte[] first = buffer.AsSpan(0, size).ToArray();
+        long calls = 0;
+        long warmStart = ProcessCpu.ThreadNanoseconds();
+        while (ProcessCpu.ThreadNanoseconds() - warmStart < 300_000_000L)
+            calls = Calibrate(algorithm, first, output, size, ms);
+        // The start of the pinned array's data, rounded up to 4 KiB, is offset 0.
+        int align = (int)((4096 - ((long)System.Runtime.CompilerServices.Unsafe.AsPointer(ref buffer[0]) & 4095)) & 4095);
+        var ns = new double[64][];
+        for (int k = 0; k < 64; k++)
+            ns[k] = new double[rounds];
+        for (int r = 0; r < rounds; r++)
+        {
+            for (int k = 0; k < 64; k++)
+                ns[k][r] = (double)CallsAt(algorithm, buffer, align + 64 * k, output, size, calls) / calls;
+        }
+        Console.WriteLine(string.Join(' ', ns.Select(x => Stats.Median(x).ToString("F0", CultureInfo.InvariantCulture))));
+        return 0;
+    }
+
+    private static long CallsAt(Algorithm algorithm, byte[] buffer, int offset, byte[] output, int size, long calls)
+    {
+        ReadOnlySpan<byte> source = buffer.AsSpan(offset, size);
+        long start = ProcessCpu.ThreadNanoseconds();
+        for (long i = 0; i < calls; i++)
+        {
+            switch (algorithm)
+            {
+                case Algorithm.Blake3: Blake2Fast.Blake3.HashData(source, output.AsSpan(0, 32)); break;
+                case Algorithm.Blake2b: Blake2Fast.Blake2b.HashData(source, output.AsSpan(0, 64)); break;
+                default: Blake2Fast.Blake2s.HashData(source, output.AsSpan(0, 32)); break;
+            }
+        }
+        return ProcessCpu.ThreadNanoseconds() - start;
+    }
+
     private static int StackPlacement(Algorithm algorithm, int size, int rounds, int ms)
     {
         byte[] input = Input(size);
