@@ -16,6 +16,12 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
     public string StateName = "";
     /// <summary>The fully qualified engine state the wrapper holds in its <c>Inner</c> field; empty when the state is hand-written.</summary>
     public string Inner = "";
+    /// <summary>
+    /// For an engine state of the form <c>Blake2State&lt;T, TEngine, TStorage&gt;</c>, its <c>TEngine</c>: the simple
+    /// one-shot overloads call the engine's <c>Hash</c> themselves (one forwarding frame fewer for a process's first
+    /// hash to compile). Empty otherwise.
+    /// </summary>
+    public string Engine = "";
     /// <summary>The type of the hand-written <c>InstructionSet</c> property, the one place the surface names the instruction set choice.</summary>
     public string InstructionSetType = "";
     public int DigestLength;
@@ -88,7 +94,11 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
                     break;
                 case "Inner":
                     if (value.Value is ITypeSymbol inner)
+                    {
                         model.Inner = inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                        if (inner is INamedTypeSymbol { Name: "Blake2State", TypeArguments.Length: 3 } state)
+                            model.Engine = state.TypeArguments[1].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                    }
                     break;
             }
         }
@@ -108,7 +118,7 @@ internal sealed class SurfaceModel : IEquatable<SurfaceModel>
 
     private object[] Fields() => new object[]
     {
-        Namespace, ClassName, Name, StateName, Inner, InstructionSetType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
+        Namespace, ClassName, Name, StateName, Inner, Engine, InstructionSetType, DigestLength, MinDigestLength, MaxDigestLength, MaxKeyLength, ParameterBlock, StateSize, Xof, MaxOutputLength,
         ExactKeyLength, SaltLength, OriginalKeyedHashData, InstructionSet, Many, ManyInstructionSet,
     };
 

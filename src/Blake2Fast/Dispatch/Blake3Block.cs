@@ -33,7 +33,7 @@ internal static class Blake3Block
         }
         if (UsesRows(instructionSet))
         {
-            if (!KernelTable.Blake3.Starting)
+            if (!KernelTable.Blake3Job.Set.Starting)
                 Blake3RowSse41.Compress(ref cv, ref block, counter, blockLength, flags);
             else
                 Blake3Compact.Compress(ref cv, ref block, counter, blockLength, flags);
@@ -54,7 +54,7 @@ internal static class Blake3Block
         }
         if (UsesRows(instructionSet))
         {
-            if (!KernelTable.Blake3.Starting)
+            if (!KernelTable.Blake3Job.Set.Starting)
                 Blake3RowSse41.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
             else
                 Blake3Compact.CompressXof(ref cv, ref block, counter, blockLength, flags, ref output);
@@ -75,7 +75,7 @@ internal static class Blake3Block
         }
         if (UsesRows(instructionSet))
         {
-            if (!KernelTable.Blake3.Starting)
+            if (!KernelTable.Blake3Job.Set.Starting)
                 Blake3RowSse41.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);
             else
                 Blake3Compact.CompressBlocks(ref cv, ref input, blocks, counter, flags, flagsStart, flagsEnd);

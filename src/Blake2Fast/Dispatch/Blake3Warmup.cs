@@ -12,18 +12,45 @@ namespace Blake2Fast.Dispatch;
 /// </summary>
 internal static unsafe class Blake3Warmup
 {
+    private static int s_touches;
+#if NET8_0_OR_GREATER
+    private static int s_rowsQueued;
+#endif
+
     /// <summary>
-    /// Called once, as the kernel table makes BLAKE3's set: if the warm-up applies, the set starts
-    /// (<see cref="KernelSet.Starting"/>: <see cref="Blake3Block"/> runs the compact single-block compressions) and the
-    /// row kernel's compressions are queued for the background thread, which hands them over.
+    /// Called once, as the kernel table makes BLAKE3's set: whether the set starts (<see cref="KernelSet.Starting"/>),
+    /// <see cref="Blake3Block"/> running the compact single-block compressions until the row kernel's are compiled.
     /// </summary>
-    public static Blake3KernelSet StartingOnCompactRows(Blake3KernelSet set)
+    public static bool StartsOnCompactRows() =>
+#if NET8_0_OR_GREATER
+        KernelWarmup.Enabled && Blake3RowSse41.IsSupported;
+#else
+        false;
+#endif
+
+    /// <summary>
+    /// Called by the compact compressions on each use: the second queues the row kernel's compressions and starts the
+    /// background thread. A process's first hash so runs alone, without queueing (a lock, a delegate: 0.08 ms of a
+    /// 3.7 ms first hash), without the thread's start (which waits for the new thread to be scheduled) and without
+    /// compilation beside it on a sibling core; a process that hashes once never compiles what it would not use again.
+    /// </summary>
+    public static void Touch()
+    {
+        // Not atomic, and need not be: whichever call writes 2 sees 2, and a second one queues nothing.
+        if (s_touches < 2 && ++s_touches == 2)
+        {
+            QueueRows();
+            KernelWarmup.Start();
+        }
+    }
+
+    /// <summary>Queues the row kernel's single-block compressions, once, for the background thread, which hands them over.</summary>
+    private static void QueueRows()
     {
 #if NET8_0_OR_GREATER
-        if (KernelWarmup.Enabled && Blake3RowSse41.IsSupported)
+        if (KernelTable.Blake3.Starting && Interlocked.Exchange(ref s_rowsQueued, 1) == 0)
         {
-            set.SetStarting(true);
-            KernelWarmup.Queue(() =>
+            KernelWarmup.Queue(static () =>
             {
                 // Each single-block compression once, on scratch bytes (the call is what compiles it).
                 uint* cv = stackalloc uint[8];
@@ -31,11 +58,10 @@ internal static unsafe class Blake3Warmup
                 Blake3RowSse41.Compress(ref *cv, ref *block, 0, 64, 0);
                 Blake3RowSse41.CompressXof(ref *cv, ref *block, 0, 64, 0, ref *block);
                 Blake3RowSse41.CompressBlocks(ref *cv, ref *block, 1, 0, 0, 0, 0);
-                set.SetStarting(false);
+                KernelTable.Blake3.SetStarting(false);
             });
         }
 #endif
-        return set;
     }
 
     /// <summary>
@@ -69,7 +95,9 @@ internal static unsafe class Blake3Warmup
         if (starter == 0 || pending.Count == 0)
             return;
         Blake3Batches.Use(plans, instructionSet, k => k.Entry == starter);
-        // Without the compact compressions (no row kernel to wait for), nothing else starts the thread.
+        // The row kernel's compressions first, as they serve every size; without the compact compressions (no row
+        // kernel to wait for), nothing else starts the thread.
+        QueueRows();
         if (!Blake3Block.UsesRows(instructionSet))
             KernelWarmup.Start();
         KernelWarmup.Queue(() =>

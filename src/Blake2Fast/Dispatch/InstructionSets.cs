@@ -40,9 +40,8 @@ internal enum CpuArchitecture : byte
 internal readonly unsafe struct InstructionSetDeclaration
 {
     private readonly delegate*<bool> _isSupported;
-    private readonly delegate*<bool> _chosenUnasked;
 
-    public InstructionSetDeclaration(InstructionSet value, string name, CpuArchitecture architecture, int rank, delegate*<bool> isSupported, string? alias = null, delegate*<bool> chosenUnasked = null)
+    public InstructionSetDeclaration(InstructionSet value, string name, CpuArchitecture architecture, int rank, delegate*<bool> isSupported, string? alias = null, bool chosenUnasked = true)
     {
         Value = value;
         Name = name;
@@ -50,7 +49,7 @@ internal readonly unsafe struct InstructionSetDeclaration
         Rank = rank;
         _isSupported = isSupported;
         Alias = alias;
-        _chosenUnasked = chosenUnasked;
+        ChosenUnasked = chosenUnasked;
     }
 
     public readonly InstructionSet Value; // fields, not properties: see Kernel
@@ -72,9 +71,10 @@ internal readonly unsafe struct InstructionSetDeclaration
     /// <summary>
     /// Whether its kernels may be chosen without <c>BLAKE2FAST_CORE</c> naming it (always, unless declared otherwise):
     /// the cross-platform vectors run on x64 and ARM64 too, for the tests, but are the default only where no
-    /// architecture's own kernels run.
+    /// architecture's own kernels run. A field, worked out as the declarations are made: every choice reads it, and a
+    /// getter would be one more method for a process's first hash to compile.
     /// </summary>
-    public bool ChosenUnasked => _chosenUnasked == null || _chosenUnasked();
+    public readonly bool ChosenUnasked;
 }
 
 /// <summary>
@@ -87,6 +87,15 @@ internal static unsafe class InstructionSets
     /// <summary>Environment variable naming the instruction set to use (a name below); see <see cref="KernelSet.Choose"/>.</summary>
     public const string EnvironmentVariable = "BLAKE2FAST_CORE";
 
+#if NET8_0_OR_GREATER
+    // By the process's architecture, not by X86Base/ArmBase: those are false too under DOTNET_EnableHWIntrinsic=0. An
+    // initializer, not a method: one method fewer for a process's first hash to compile. Before the declarations.
+    private static readonly bool s_architectureKernels = System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture is
+        System.Runtime.InteropServices.Architecture.X64 or System.Runtime.InteropServices.Architecture.X86 or System.Runtime.InteropServices.Architecture.Arm64;
+#else
+    private static readonly bool s_architectureKernels = true; // no kernel of the cross-platform vectors here
+#endif
+
     // Indexed by value: a new instruction set is one enum value and one line here, then its kernels.
     private static readonly InstructionSetDeclaration[] s_declared =
     [
@@ -96,7 +105,7 @@ internal static unsafe class InstructionSets
         new(InstructionSet.Avx2, "avx2", CpuArchitecture.X86, 2, &HasAvx2),
         new(InstructionSet.Avx512, "avx512", CpuArchitecture.X86, 3, &HasAvx512),
         new(InstructionSet.Neon, "neon", CpuArchitecture.Arm64, 1, &HasNeon, alias: "advsimd"),
-        new(InstructionSet.Vector128, "vector128", CpuArchitecture.CrossPlatform, 1, &HasVector128, alias: "wasm", chosenUnasked: &NoArchitectureKernels),
+        new(InstructionSet.Vector128, "vector128", CpuArchitecture.CrossPlatform, 1, &HasVector128, alias: "wasm", chosenUnasked: !s_architectureKernels),
     ];
 
     private static bool Always() => true;
@@ -106,16 +115,12 @@ internal static unsafe class InstructionSets
     private static bool HasAvx512() => Avx512F.VL.IsSupported;
     private static bool HasNeon() => AdvSimd.Arm64.IsSupported;
     private static bool HasVector128() => Vector128.IsHardwareAccelerated;
-    // By the process's architecture, not by X86Base/ArmBase: those are false too under DOTNET_EnableHWIntrinsic=0.
-    private static bool NoArchitectureKernels() => System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture is not
-        (System.Runtime.InteropServices.Architecture.X64 or System.Runtime.InteropServices.Architecture.X86 or System.Runtime.InteropServices.Architecture.Arm64);
 #else
     private static bool HasSse41() => false;
     private static bool HasAvx2() => false;
     private static bool HasAvx512() => false;
     private static bool HasNeon() => false;
     private static bool HasVector128() => false;
-    private static bool NoArchitectureKernels() => false;
 #endif
 
     /// <summary>The length of a table indexed by instruction set (index 0 unused).</summary>

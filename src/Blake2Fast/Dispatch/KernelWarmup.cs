@@ -30,12 +30,13 @@ internal static class KernelWarmup
 
     private static readonly object s_lock = new();
     private static readonly Queue<Action> s_work = new();
-    private static bool s_started, s_running;
-    private static int s_touches;
+    private static volatile bool s_started; // a volatile field, not Volatile.Read/Write: see KernelSet's flag
+    private static bool s_running;
 
     /// <summary>
     /// Queues <paramref name="work"/> (compile, then hand over) for the background thread, after the work queued before
-    /// it; the thread starts at the second use of compact code (<see cref="Touch"/>), or runs it at once if it has started.
+    /// it; the thread runs it once started (<see cref="Start"/>: at the second use of compact code, see
+    /// <see cref="Blake3Warmup.Touch"/>), at once if it has.
     /// </summary>
     public static void Queue(Action work)
     {
@@ -49,17 +50,6 @@ internal static class KernelWarmup
         StartThread();
     }
 
-    /// <summary>
-    /// Called by the compact code on each use: the second starts the background thread. A process's first hash so runs
-    /// alone, without the thread's start (which waits for the new thread to be scheduled) and without compilation beside
-    /// it on a sibling core; a process that hashes once never compiles what it would not use again.
-    /// </summary>
-    public static void Touch()
-    {
-        if (!Volatile.Read(ref s_started) && ++s_touches >= 2)
-            Start();
-    }
-
     /// <summary>Starts the background thread now (once), if there is work for it.</summary>
     public static void Start()
     {
@@ -67,7 +57,7 @@ internal static class KernelWarmup
         {
             if (s_started)
                 return;
-            Volatile.Write(ref s_started, true);
+            s_started = true;
             if (s_work.Count == 0)
                 return;
             s_running = true;

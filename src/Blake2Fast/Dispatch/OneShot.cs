@@ -6,9 +6,6 @@ namespace Blake2Fast.Dispatch;
 /// <summary>A one-shot hash with a digest length, a key and an output the public door has checked.</summary>
 internal interface IOneShot
 {
-    /// <summary>The job whose warm-up decides which compiled form runs (<see cref="KernelSet.Starting"/>).</summary>
-    KernelSet Job { get; }
-
     void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output);
 }
 
@@ -20,11 +17,12 @@ internal interface IOneShot
 /// </summary>
 internal static class OneShot
 {
+    /// <summary>Runs <typeparamref name="THash"/> in the form <paramref name="job"/>'s warm-up calls for (<see cref="KernelSet.Starting"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Hash<THash>(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+    public static void Hash<THash>(KernelSet job, InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
         where THash : struct, IOneShot
     {
-        if (default(THash).Job.Starting)
+        if (job.Starting)
             Tiered<THash>(instructionSet, digestLength, key, input, output);
         else
             Optimized<THash>(instructionSet, digestLength, key, input, output);

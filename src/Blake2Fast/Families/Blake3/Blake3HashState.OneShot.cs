@@ -30,37 +30,40 @@ public unsafe partial struct Blake3HashState
     internal static void HashChecked(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
         Debug.Assert(output.Length >= digestLength, outputName);
-        OneShot.Hash<Blake3OneShot>(InstructionSets.DefaultBlake3, digestLength, key, input, output);
+        OneShot.Hash<Blake3OneShot>(KernelTable.Blake3Job.Set, InstructionSets.DefaultBlake3, digestLength, key, input, output);
     }
 
+    /// <summary>The one-shot hash, as the one-shot helper runs it (<see cref="OneShot"/>): the adapter's own method, so a first call compiles no frame between the helper and the hash.</summary>
     private readonly struct Blake3OneShot : IOneShot
     {
-        public KernelSet Job => KernelTable.Blake3;
-
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) =>
-            Blake3HashState.Hash(digestLength, key, input, output, nameof(output), instructionSet);
+        public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+        {
+            // Checked and named by the callers (the public doors above; the tests and benchmarks pass valid values).
+            Debug.Assert(digestLength >= 1 && (key.IsEmpty || key.Length == 32));
+            Debug.Assert(output.Length >= digestLength);
+            Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch);
+            ref OneShotBuffers buffers = ref scratch.Value;
+            Blake3Words.Read(key.IsEmpty ? Blake3Words.IV : key, ref buffers.Key.W[0]);
+            uint flags = key.IsEmpty ? 0 : KeyedHash;
+            if (input.Length <= ChunkLength)
+            {
+                // One chunk, the root: no chunk stack, no state.
+                HashOneChunk(ref buffers, input, flags, output.Slice(0, digestLength), instructionSet);
+                buffers = default;
+                return;
+            }
+            Blake3Tree.Hash(ref buffers.Key.W[0], flags, instructionSet, input, output.Slice(0, digestLength));
+            buffers.Key = default;
+        }
     }
 
+    /// <summary>The one-shot hash on <paramref name="instructionSet"/>, for the tests and benchmarks (arguments valid).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Hash(int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName, InstructionSet instructionSet)
     {
-        // Checked and named by the callers (the public doors above; the tests and benchmarks pass valid values).
-        Debug.Assert(digestLength >= 1 && (key.IsEmpty || key.Length == 32));
         Debug.Assert(output.Length >= digestLength, outputName);
-        Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch);
-        ref OneShotBuffers buffers = ref scratch.Value;
-        Blake3Words.Read(key.IsEmpty ? Blake3Words.IV : key, ref buffers.Key.W[0]);
-        uint flags = key.IsEmpty ? 0 : KeyedHash;
-        if (input.Length <= ChunkLength)
-        {
-            // One chunk, the root: no chunk stack, no state.
-            HashOneChunk(ref buffers, input, flags, output.Slice(0, digestLength), instructionSet);
-            buffers = default;
-            return;
-        }
-        Blake3Tree.Hash(ref buffers.Key.W[0], flags, instructionSet, input, output.Slice(0, digestLength));
-        buffers.Key = default;
+        default(Blake3OneShot).Hash(instructionSet, digestLength, key, input, output);
     }
 
     /// <summary>A one-shot hash's key words, and for one chunk its chaining value and last block, on the stack.</summary>

@@ -75,11 +75,6 @@ internal struct Blake2State<T, TEngine, TStorage> : IFixedDigestState
     public static void Hash(in Blake2Parameters parameters, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
         default(TEngine).Hash(instructionSet, parameters, input, output, outputName);
 
-    /// <summary>One-shot hashing with a digest length, a key and an output the public door has checked and named.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
-    public static void Hash(int digestLength, ReadOnlySpan<byte> key, InstructionSet instructionSet, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        default(TEngine).Hash(instructionSet, digestLength, key, input, output, outputName);
-
     public void Update(ReadOnlySpan<byte> input)
     {
         ThrowIfNotUsable();

@@ -170,26 +170,30 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     }
 
     /// <summary>
-    /// <see cref="Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
-    /// overloads (a digest length, a key and an output the public door has checked), in the one-shot helper's forms
-    /// (<see cref="Blake2OneShot{T, TWord, TCompressor}"/>). The chain comes from parameter word 0: no parameter block is
-    /// built, passed by reference and read back field by field, a measurable share of a short hash wherever the caller
-    /// does not inline it all (NativeAOT, no dynamic PGO, calls through a delegate).
+    /// <see cref="Blake2StateMachine{T, TWord, TCompressor}.Hash(InstructionSet, in Blake2Parameters, ReadOnlySpan{byte}, Span{byte}, string)"/> for the simple
+    /// overloads (a digest length, a key and an output the public door has checked), as the one-shot helper runs it
+    /// (<see cref="OneShot"/>): the hash is the adapter's own method, so a first call compiles no frame between the
+    /// helper and the hash. The chain comes from parameter word 0: no parameter block is built, passed by reference and
+    /// read back field by field, a measurable share of a short hash wherever the caller does not inline it all
+    /// (NativeAOT, no dynamic PGO, calls through a delegate).
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void HashSimple(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+    internal readonly struct Simple : IOneShot
     {
-        // Checked and named at the public door (the generated state's Hash).
-        Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>());
-        Debug.Assert(key.Length <= 8 * Unsafe.SizeOf<T>());
-        Debug.Assert(output.Length >= digestLength);
-        Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch);
-        ref OneShotBuffers buffers = ref scratch.Value;
-        ref T chain = ref Message16<T>.First(ref buffers.Chain);
-        ref byte block = ref Unsafe.As<Message16<T>, byte>(ref buffers.Block);
-        SetChain(ref chain, 0x0101_0000u | (uint)key.Length << 8 | (uint)digestLength);
-        int buffered = BufferKey(ref block, key);
-        HashInitialized(instructionSet, ref chain, ref block, buffered, false, input, output, digestLength, nameof(output));
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
+        {
+            // Checked and named at the public door (the generated state's Hash).
+            Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>());
+            Debug.Assert(key.Length <= 8 * Unsafe.SizeOf<T>());
+            Debug.Assert(output.Length >= digestLength);
+            Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch);
+            ref OneShotBuffers buffers = ref scratch.Value;
+            ref T chain = ref Message16<T>.First(ref buffers.Chain);
+            ref byte block = ref Unsafe.As<Message16<T>, byte>(ref buffers.Block);
+            SetChain(ref chain, 0x0101_0000u | (uint)key.Length << 8 | (uint)digestLength);
+            int buffered = BufferKey(ref block, key);
+            HashInitialized(instructionSet, ref chain, ref block, buffered, false, input, output, digestLength, nameof(output));
+        }
     }
 
     /// <summary>
@@ -260,17 +264,4 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         else
             Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(output), ref Unsafe.As<T, byte>(ref chain), (uint)output.Length);
     }
-}
-
-/// <summary>BLAKE2's simple one-shot hash, as the one-shot helper runs it (<see cref="OneShot"/>).</summary>
-internal readonly struct Blake2OneShot<T, TWord, TCompressor> : IOneShot
-    where T : unmanaged
-    where TWord : struct, IScalarWord<T>
-    where TCompressor : struct, ICompressor<T>
-{
-    public KernelSet Job => default(TCompressor).Job;
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output) =>
-        Blake2StateMachine<T, TWord, TCompressor>.HashSimple(instructionSet, digestLength, key, input, output);
 }

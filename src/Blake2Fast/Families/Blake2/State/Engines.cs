@@ -67,5 +67,5 @@ internal readonly struct SequentialEngine<T, TWord, TCompressor, TStorage> : IHa
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a forwarder: no frame of its own
     public void Hash(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output, string outputName) =>
-        OneShot.Hash<Blake2OneShot<T, TWord, TCompressor>>(instructionSet, digestLength, key, input, output);
+        OneShot.Hash<Blake2StateMachine<T, TWord, TCompressor>.Simple>(default(TCompressor).Job, instructionSet, digestLength, key, input, output);
 }

@@ -26,7 +26,7 @@ internal static unsafe class Blake3Compact
     [MethodImpl(MethodImplOptions.NoOptimization)]
     public static void Compress(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
-        KernelWarmup.Touch();
+        Blake3Warmup.Touch();
         Scratch scratch;
         uint* v = scratch.V;
         fixed (uint* h = &cv)
@@ -41,7 +41,7 @@ internal static unsafe class Blake3Compact
     [MethodImpl(MethodImplOptions.NoOptimization)]
     public static void CompressXof(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
     {
-        KernelWarmup.Touch();
+        Blake3Warmup.Touch();
         Scratch scratch;
         uint* v = scratch.V;
         fixed (uint* h = &cv)
@@ -60,7 +60,7 @@ internal static unsafe class Blake3Compact
     [MethodImpl(MethodImplOptions.NoOptimization)]
     public static void CompressBlocks(ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
     {
-        KernelWarmup.Touch();
+        Blake3Warmup.Touch();
         Scratch scratch;
         uint* v = scratch.V;
         fixed (uint* h = &cv)

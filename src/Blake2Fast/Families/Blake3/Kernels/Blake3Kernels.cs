@@ -18,9 +18,13 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     // once; built on first use, since one-chunk inputs never need them.
     private Kernel[][]? _ladders;
 
-    public Blake3KernelSet(string name, params Kernel[] kernels)
+    /// <param name="name">The job's name in reports.</param>
+    /// <param name="starting">Whether the set starts on the compact single-block compressions (<see cref="KernelSet.Starting"/>).</param>
+    /// <param name="kernels">The kernels in preference order.</param>
+    public Blake3KernelSet(string name, bool starting, params Kernel[] kernels)
         : base(name, null, kernels)
     {
+        _starting = starting; // here, not through SetStarting: one method fewer to compile on a first call
     }
 
     private Kernel[][] BuildLadders()
