@@ -63,7 +63,7 @@ internal static unsafe class Program
             case "first":
                 return First(ParseAlgorithm(args[1]), Int(args[2]));
             case "percall":
-                return PerCall(ParseAlgorithm(args[1]), args[2].Split(',').Select(Int).ToArray(), Int(args[3]), Int(args[4]));
+                return PerCall(ParseAlgorithm(args[1]), args[2].Split(',').Select(Int).ToArray(), Int(args[3]), Int(args[4]), args.Length > 5 && args[5] == "control");
             case "ramp":
                 return Ramp(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), args.Length > 4 && args[4] == "pointer");
             case "count":
@@ -280,29 +280,34 @@ internal static unsafe class Program
         }
     }
 
-    private static int PerCall(Algorithm algorithm, int[] sizes, int rounds, int ms)
+    private static int PerCall(Algorithm algorithm, int[] sizes, int rounds, int ms, bool control)
     {
+        // With "control", the BCL's SHA-256 (OpenSSL's native code: its placement is the same in every process) at
+        // 64 B and 4 KiB in the same rounds, after the sizes: a process slow at both is slow for a reason outside
+        // the library (the host, a busy sibling core); one slow at ours alone, for a reason of its own.
+        (Algorithm Algorithm, int Size)[] rows = sizes.Select(size => (algorithm, size))
+            .Concat(control ? [(Algorithm.Sha256, 64), (Algorithm.Sha256, 4096)] : []).ToArray();
         byte[] input = Input(sizes.Max());
         byte[] output = new byte[64];
         // Warm-up: long enough for tiered compilation to finish (every size calls its own paths).
         // Warm-up by the thread's processor time, then the calibration (a calibration that met a compilation would
         // count too few calls).
-        long[] calls = new long[sizes.Length];
+        long[] calls = new long[rows.Length];
         long warmStart = ProcessCpu.ThreadNanoseconds();
         while (ProcessCpu.ThreadNanoseconds() - warmStart < Math.Max(4 * ms, 50) * 1_000_000L * sizes.Length)
         {
-            for (int s = 0; s < sizes.Length; s++)
-                Calibrate(algorithm, input, output, sizes[s], ms);
+            for (int s = 0; s < rows.Length; s++)
+                Calibrate(rows[s].Algorithm, input, output, rows[s].Size, ms);
         }
-        for (int s = 0; s < sizes.Length; s++)
-            calls[s] = Calibrate(algorithm, input, output, sizes[s], ms);
-        var samples = new double[sizes.Length][];
-        for (int s = 0; s < sizes.Length; s++)
+        for (int s = 0; s < rows.Length; s++)
+            calls[s] = Calibrate(rows[s].Algorithm, input, output, rows[s].Size, ms);
+        var samples = new double[rows.Length][];
+        for (int s = 0; s < rows.Length; s++)
             samples[s] = new double[rounds];
         for (int r = 0; r < rounds; r++)
         {
-            for (int s = 0; s < sizes.Length; s++)
-                samples[s][r] = (double)Calls(algorithm, input, output, sizes[s], calls[s]) / calls[s];
+            for (int s = 0; s < rows.Length; s++)
+                samples[s][r] = (double)Calls(rows[s].Algorithm, input, output, rows[s].Size, calls[s]) / calls[s];
         }
         Console.WriteLine(string.Join(' ', samples.Select(x => Stats.Median(x).ToString("F2", CultureInfo.InvariantCulture))));
         return 0;
