@@ -243,8 +243,10 @@ internal abstract class KernelSet
     /// For a lane job, the single-stream set that runs the lanes one by one where no lane kernel does.
     /// </param>
     /// <param name="kernels">The kernels in preference order.</param>
-    protected KernelSet(string name, KernelSet? singleStream, Kernel[] kernels)
+    /// <param name="starting">Whether the set starts (<see cref="Starting"/>), as the warm-up decided.</param>
+    protected KernelSet(string name, KernelSet? singleStream, Kernel[] kernels, bool starting = false)
     {
+        _starting = starting; // here, not through SetStarting: one method fewer to compile on a first call
         Name = name;
         _singleStream = singleStream;
         _kernels = kernels;

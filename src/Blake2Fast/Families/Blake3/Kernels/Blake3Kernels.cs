@@ -19,12 +19,11 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
     private Kernel[][]? _ladders;
 
     /// <param name="name">The job's name in reports.</param>
-    /// <param name="starting">Whether the set starts on the compact single-block compressions (<see cref="KernelSet.Starting"/>).</param>
+    /// <param name="starting">Whether the set starts on the compact single-block compressions, as the warm-up decided.</param>
     /// <param name="kernels">The kernels in preference order.</param>
     public Blake3KernelSet(string name, bool starting, params Kernel[] kernels)
-        : base(name, null, kernels)
+        : base(name, null, kernels, starting)
     {
-        _starting = starting; // here, not through SetStarting: one method fewer to compile on a first call
     }
 
     private Kernel[][] BuildLadders()
