@@ -110,10 +110,6 @@ internal static unsafe class Blake3Batches
     /// write within them where they reach far enough, else work on a copy. <paramref name="incrementCounter"/> also
     /// says the inputs are chunks apart from the output, so a partial group may rather re-hash earlier chunks.
     /// </summary>
-    // Fully optimized from its first call: docs/cores.md, "Kernels compiled fully optimized".
-#if NET8_0_OR_GREATER
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
     public static void HashMany(InstructionSet instructionSet, byte* input, int count, int stride, int blocks, uint* key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, byte* output, long readable, long writable)
     {
