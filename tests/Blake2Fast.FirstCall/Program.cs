@@ -287,7 +287,7 @@ internal static unsafe class Program
         // the library (the host, a busy sibling core); one slow at ours alone, for a reason of its own.
         (Algorithm Algorithm, int Size)[] rows = sizes.Select(size => (algorithm, size))
             .Concat(control ? [(Algorithm.Sha256, 64), (Algorithm.Sha256, 4096)] : []).ToArray();
-        byte[] input = Input(sizes.Max());
+        byte[] input = Input(rows.Max(row => row.Size));
         byte[] output = new byte[64];
         // Warm-up: long enough for tiered compilation to finish (every size calls its own paths).
         // Warm-up by the thread's processor time, then the calibration (a calibration that met a compilation would
