@@ -73,6 +73,8 @@ internal static unsafe class Program
                 return 0;
             case "offset":
                 return InputPlacement(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), Int(args[4]));
+            case "relocate":
+                return Relocate(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), Int(args[4]));
             case "stack":
                 return StackPlacement(ParseAlgorithm(args[1]), Int(args[2]), Int(args[3]), Int(args[4]));
             case "cores":
@@ -219,6 +221,74 @@ internal static unsafe class Program
         }
         Console.WriteLine(string.Join(' ', ns.Select(x => Stats.Median(x).ToString("F0", CultureInfo.InvariantCulture))));
         return 0;
+    }
+
+    // Issue 49: in one process, the per-call time with the arrays as percall has them, then with the output (and then
+    // the input) moved to each of 64 placements across a 4 KiB page, and the BCL's SHA-256 as a control. A slow process
+    // that turns fast at some placement is slow because of where its buffers fell; one slow at every placement (and
+    // not at the control) is slow for another reason of its own. Prints: baseline, output min / median / max, input
+    // min / median / max, control (ns per call).
+    private static int Relocate(Algorithm algorithm, int size, int rounds, int ms)
+    {
+        byte[] input = Input(size);
+        byte[] output = new byte[64];
+        long calls = 0;
+        long warmStart = ProcessCpu.ThreadNanoseconds();
+        while (ProcessCpu.ThreadNanoseconds() - warmStart < 300_000_000L)
+            calls = Calibrate(algorithm, input, output, size, ms);
+        long controlCalls = Calibrate(Algorithm.Sha256, input, output, size, ms);
+        byte[] buffer = GC.AllocateArray<byte>(8192 + 4096, pinned: true);
+        input.CopyTo(buffer, 0);
+        int align = (int)((4096 - ((long)System.Runtime.CompilerServices.Unsafe.AsPointer(ref buffer[0]) & 4095)) & 4095);
+        byte[] outputs = GC.AllocateArray<byte>(8192 + 64, pinned: true);
+        int outAlign = (int)((4096 - ((long)System.Runtime.CompilerServices.Unsafe.AsPointer(ref outputs[0]) & 4095)) & 4095);
+        var baseline = new double[rounds];
+        var control = new double[rounds];
+        var byOutput = new double[64][];
+        var byInput = new double[64][];
+        for (int k = 0; k < 64; k++)
+        {
+            byOutput[k] = new double[rounds];
+            byInput[k] = new double[rounds];
+        }
+        for (int r = 0; r < rounds; r++)
+        {
+            baseline[r] = (double)Calls(algorithm, input, output, size, calls) / calls;
+            control[r] = (double)Calls(Algorithm.Sha256, input, output, size, controlCalls) / controlCalls;
+            for (int k = 0; k < 64; k++)
+            {
+                byOutput[k][r] = (double)CallsInto(algorithm, input, outputs, outAlign + 64 * k, size, calls) / calls;
+                byInput[k][r] = (double)CallsAt(algorithm, buffer, align + 64 * k, output, size, calls) / calls;
+            }
+        }
+        double[] o = byOutput.Select(Stats.Median).ToArray(), i = byInput.Select(Stats.Median).ToArray();
+        // For finding what the slow placements share: this frame's stack address within its page (the library's
+        // frames sit a fixed distance below it), the pages' placements, and every placement's time.
+        int here = 0;
+        long stack = (long)System.Runtime.CompilerServices.Unsafe.AsPointer(ref here) & 4095;
+        long inputAt = ((long)System.Runtime.CompilerServices.Unsafe.AsPointer(ref input[0])) & 4095;
+        long outputAt = ((long)System.Runtime.CompilerServices.Unsafe.AsPointer(ref output[0])) & 4095;
+        Console.Error.WriteLine($"stack {stack} input {inputAt} output {outputAt} | out {string.Join(',', o.Select(x => x.ToString("F0", CultureInfo.InvariantCulture)))} | in {string.Join(',', i.Select(x => x.ToString("F0", CultureInfo.InvariantCulture)))}");
+        Console.WriteLine(string.Join(' ', new[] { Stats.Median(baseline), o.Min(), Stats.Median(o), o.Max(), i.Min(), Stats.Median(i), i.Max(), Stats.Median(control) }
+            .Select(x => x.ToString("F1", CultureInfo.InvariantCulture))));
+        return 0;
+    }
+
+    private static long CallsInto(Algorithm algorithm, byte[] input, byte[] outputs, int offset, int size, long calls)
+    {
+        ReadOnlySpan<byte> source = input.AsSpan(0, size);
+        Span<byte> destination = outputs.AsSpan(offset, DigestLength(algorithm));
+        long start = ProcessCpu.ThreadNanoseconds();
+        for (long i = 0; i < calls; i++)
+        {
+            switch (algorithm)
+            {
+                case Algorithm.Blake3: Blake2Fast.Blake3.HashData(source, destination); break;
+                case Algorithm.Blake2b: Blake2Fast.Blake2b.HashData(source, destination); break;
+                default: Blake2Fast.Blake2s.HashData(source, destination); break;
+            }
+        }
+        return ProcessCpu.ThreadNanoseconds() - start;
     }
 
     private static long CallsAt(Algorithm algorithm, byte[] buffer, int offset, byte[] output, int size, long calls)
