@@ -53,7 +53,7 @@ internal sealed class ClosedDescriptorStream : Stream
 /// Linux: a standard descriptor read or written with the C library's read and write, as C stdio does: at the
 /// descriptor's offset, shared with the parent and whoever else holds it (a FileStream keeps its own), and with no
 /// console set-up. .NET's console stream loads the terminal's description, installs terminal signal handling and
-/// builds <c>Console.Out</c> at its first write, and puts a terminal into keypad mode: most of what the tool's own
+/// builds <c>Console.Out</c> at its first write, and puts a terminal into keypad mode: a large part of the tool's own
 /// start-up cost (docs/benchmarks/first-call-and-aot.md).
 /// </summary>
 internal sealed class DescriptorStream : Stream
