@@ -16,7 +16,8 @@
 #                                                     process (default: 30 processes, 10 ms; per-process lines on stderr)
 #   build/first-call-and-aot.sh ramp [MS]             a fresh process after 100 ms of calls against its steady state
 #   build/first-call-and-aot.sh startup [RUNS]        b2fsum's start-up (published for linux-x64 with its twin) against
-#                                                     a NativeAOT hello world built the same way (build/startup-hello),
+#                                                     a NativeAOT hello world built the same way (build/startup-hello)
+#                                                     and $B2FSUM_EXE when set (the installed command),
 #                                                     and the baseline build against the twin by input size
 #                                                     (build/startup.py; default: 20 runs in each of 3 rounds)
 #   build/first-call-and-aot.sh smoke                 all of the above once, briefly (CI: proves the script works;
@@ -81,5 +82,5 @@ case "${mode}" in
     "${jit}" ramp-table 150
     "${jit}" spread-table 1 1 "${aot[@]}"
     startup 1 1 ;;
-  *) sed -n '2,20p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,/^# Builds go/p' "$0" >&2; exit 2 ;;
 esac

@@ -33,10 +33,12 @@ internal static class Program
     }
 
     /// <summary>
-    /// A standard stream. On Unix a terminal or a pipe is opened as a plain descriptor: .NET's console streams
-    /// switch an attached terminal into keypad mode on first use, writing escape sequences that a checksum tool has
-    /// no business sending. A regular file goes through the console stream, which reads and writes at the
-    /// descriptor's shared offset (a FileStream would track its own), as does everything on Windows.
+    /// A standard stream. On Linux every standard descriptor is read and written as it is, as C stdio does
+    /// (<see cref="DescriptorStream"/>: no console set-up, which was a large part of the tool's own start-up). On
+    /// other Unix systems a terminal or a pipe is opened as a plain descriptor: .NET's console streams switch an
+    /// attached terminal into keypad mode on first use, writing escape sequences that a checksum tool has no business
+    /// sending. A regular file goes through the console stream there, which reads and writes at the descriptor's shared
+    /// offset (a FileStream would track its own), as does everything on Windows.
     /// </summary>
     private static Stream OpenStandard(int descriptor)
     {
@@ -45,6 +47,11 @@ internal static class Program
             if (!Posix.IsInherited(descriptor))
             {
                 return new ClosedDescriptorStream(Posix.Describe(Posix.EBADF));
+            }
+
+            if (OperatingSystem.IsLinux())
+            {
+                return new DescriptorStream(descriptor, writes: descriptor != 0);
             }
 
             FileStream? stream = null;

@@ -1,5 +1,4 @@
 using System.IO;
-using System.Reflection;
 
 namespace Blake2Fast.Tool.Cli;
 
@@ -107,19 +106,18 @@ internal static class HelpText
             "License: MIT. This is free software: you are free to change and redistribute it.\n");
     }
 
+    /// <summary>
+    /// The informational version without its source revision. A constant the build writes (ToolVersion.g.cs), not the
+    /// assembly's attribute: reading that takes reflection, which brings its types into the NativeAOT executable, and
+    /// every start then pays to rehydrate them (docs/benchmarks/first-call-and-aot.md, the tool's start-up).
+    /// </summary>
     private static string Version
     {
         get
         {
-            Assembly assembly = typeof(HelpText).Assembly;
-            string? informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
-            if (!string.IsNullOrEmpty(informational))
-            {
-                int plus = informational!.IndexOf('+');
-                return plus < 0 ? informational : informational.Substring(0, plus);
-            }
-
-            return assembly.GetName().Version?.ToString(3) ?? "0.0.0";
+            string informational = ToolVersion.Informational;
+            int plus = informational.IndexOf('+');
+            return informational.Length == 0 ? "0.0.0" : plus < 0 ? informational : informational.Substring(0, plus);
         }
     }
 }

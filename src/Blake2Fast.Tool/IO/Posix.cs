@@ -160,6 +160,33 @@ internal static partial class Posix
 
     public static void Close(int descriptor) => _ = CloseDescriptor(descriptor);
 
+    /// <summary>
+    /// Writes all of <paramref name="buffer"/> where the descriptor stands (write, again after a partial write or an
+    /// interruption). A failure is an <see cref="IOException"/> with the C library's text and the errno.
+    /// </summary>
+    public static unsafe void Write(int descriptor, ReadOnlySpan<byte> buffer)
+    {
+        fixed (byte* source = buffer)
+        {
+            int done = 0;
+            while (done < buffer.Length)
+            {
+                nint written = WriteFrom(descriptor, source + done, (nuint)(buffer.Length - done));
+                if (written >= 0)
+                {
+                    done += (int)written;
+                    continue;
+                }
+
+                int errno = Marshal.GetLastPInvokeError();
+                if (errno != EINTR)
+                {
+                    throw new IOException(Describe(errno), errno);
+                }
+            }
+        }
+    }
+
     [LibraryImport("libc", EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
     private static partial int Open(string path, int flags);
 
@@ -171,6 +198,9 @@ internal static partial class Posix
 
     [LibraryImport("libc", EntryPoint = "pread", SetLastError = true)]
     private static unsafe partial nint ReadAt(int descriptor, byte* buffer, nuint count, long offset);
+
+    [LibraryImport("libc", EntryPoint = "write", SetLastError = true)]
+    private static unsafe partial nint WriteFrom(int descriptor, byte* buffer, nuint count);
 
     [LibraryImport("libc", EntryPoint = "close")]
     private static partial int CloseDescriptor(int descriptor);

@@ -50,6 +50,56 @@ internal sealed class ClosedDescriptorStream : Stream
 }
 
 /// <summary>
+/// Linux: a standard descriptor read or written with the C library's read and write, as C stdio does: at the
+/// descriptor's offset, shared with the parent and whoever else holds it (a FileStream keeps its own), and with no
+/// console set-up. .NET's console stream loads the terminal's description, installs terminal signal handling and
+/// builds <c>Console.Out</c> at its first write, and puts a terminal into keypad mode: a large part of the tool's own
+/// start-up cost (docs/benchmarks/first-call-and-aot.md).
+/// </summary>
+internal sealed class DescriptorStream : Stream
+{
+    private readonly int _descriptor;
+    private readonly bool _writes;
+
+    public DescriptorStream(int descriptor, bool writes)
+    {
+        _descriptor = descriptor;
+        _writes = writes;
+    }
+
+    public override bool CanRead => !_writes;
+
+    public override bool CanSeek => false;
+
+    public override bool CanWrite => _writes;
+
+    public override long Length => throw new NotSupportedException();
+
+    public override long Position
+    {
+        get => throw new NotSupportedException();
+        set => throw new NotSupportedException();
+    }
+
+    // Every write goes straight to the descriptor: nothing to flush.
+    public override void Flush()
+    {
+    }
+
+    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
+
+    public override int Read(Span<byte> buffer) => buffer.IsEmpty ? 0 : Posix.Read(_descriptor, buffer, -1);
+
+    public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
+
+    public override void Write(ReadOnlySpan<byte> buffer) => Posix.Write(_descriptor, buffer);
+
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+    public override void SetLength(long value) => throw new NotSupportedException();
+}
+
+/// <summary>
 /// Standard output as C stdio gives it to b2sum: line buffered, so each result leaves as soon as its line is
 /// complete (a reader sees it while the next file is hashed, and a reader that has gone away is noticed at the next
 /// line, not at exit), and a failed write is remembered, not thrown, so the run goes on and reports
