@@ -205,10 +205,7 @@ internal static unsafe class Program
         byte[] output = new byte[64];
         // Calibrated at offset 0; every placement then runs the same number of calls.
         byte[] first = buffer.AsSpan(0, size).ToArray();
-        long calls = 0;
-        long warmStart = ProcessCpu.ThreadNanoseconds();
-        while (ProcessCpu.ThreadNanoseconds() - warmStart < 300_000_000L)
-            calls = Calibrate(algorithm, first, output, size, ms);
+        long calls = WarmedCalls(algorithm, first, output, size, ms);
         // The start of the pinned array's data, rounded up to 4 KiB, is offset 0.
         int align = (int)((4096 - ((long)System.Runtime.CompilerServices.Unsafe.AsPointer(ref buffer[0]) & 4095)) & 4095);
         var ns = new double[64][];
@@ -232,10 +229,7 @@ internal static unsafe class Program
     {
         byte[] input = Input(size);
         byte[] output = new byte[64];
-        long calls = 0;
-        long warmStart = ProcessCpu.ThreadNanoseconds();
-        while (ProcessCpu.ThreadNanoseconds() - warmStart < 300_000_000L)
-            calls = Calibrate(algorithm, input, output, size, ms);
+        long calls = WarmedCalls(algorithm, input, output, size, ms);
         long controlCalls = Calibrate(Algorithm.Sha256, input, output, size, ms);
         byte[] buffer = GC.AllocateArray<byte>(8192 + 4096, pinned: true);
         input.CopyTo(buffer, 0);
@@ -307,14 +301,21 @@ internal static unsafe class Program
         return ProcessCpu.ThreadNanoseconds() - start;
     }
 
-    private static int StackPlacement(Algorithm algorithm, int size, int rounds, int ms)
+    /// <summary>300 ms of calls (past tiering), then the calls that take about <paramref name="ms"/> ms.</summary>
+    private static long WarmedCalls(Algorithm algorithm, byte[] input, byte[] output, int size, int ms)
     {
-        byte[] input = Input(size);
-        byte[] output = new byte[64];
         long calls = 0;
         long warmStart = ProcessCpu.ThreadNanoseconds();
         while (ProcessCpu.ThreadNanoseconds() - warmStart < 300_000_000L)
             calls = Calibrate(algorithm, input, output, size, ms);
+        return calls;
+    }
+
+    private static int StackPlacement(Algorithm algorithm, int size, int rounds, int ms)
+    {
+        byte[] input = Input(size);
+        byte[] output = new byte[64];
+        long calls = WarmedCalls(algorithm, input, output, size, ms);
         var ns = new double[16][];
         for (int d = 0; d < 16; d++)
             ns[d] = new double[rounds];
