@@ -8,7 +8,8 @@
 #                                            at SIZES bytes (comma-separated; 64,4096,1048576)
 #   HASH_WASM_DIR=DIR build/wasm-bench.sh    hash-wasm from DIR/node_modules (else `npm install hash-wasm@4.13.0` into a
 #                                            scratch folder, if npm is installed; without it hash-wasm is left out)
-#   WASM_BENCH_SMOKE=1 build/wasm-bench.sh   CI's check that the script runs: one round of 2 ms, node only, no npm
+#   WASM_BENCH_SMOKE=1 build/wasm-bench.sh   CI's check that the script runs: one round of 2 ms, node only, no npm; and
+#                                            build/wasm-first-call.sh in its smoke mode
 #
 # Needs: dotnet, node; optionally npm, python3 and chromium. The figures are the medians of the rounds; the load of the
 # machine (uptime) is printed first: measure on an idle one.
@@ -41,6 +42,10 @@ echo "## node $(node --version)"
 for core in "" scalar; do
   env ${hash_wasm:+HASH_WASM_DIR="${hash_wasm}"} node "${work}/app/wwwroot/main.mjs" ${core:+--env BLAKE2FAST_CORE=${core}} "${rounds}" "${budget}" "${sizes}"
 done
+if [ -n "${WASM_BENCH_SMOKE:-}" ]; then
+  # The first-call script and mode too, on the app published above: a first hash and 20 ms of ramp at 64 B.
+  build/wasm-first-call.sh 1 20 "${work}/app"
+fi
 
 browser="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "${WASM_BENCH_SMOKE:-}" ] && [ -n "${browser}" ] && command -v python3 >/dev/null; then

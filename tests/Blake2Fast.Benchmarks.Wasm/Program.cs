@@ -10,7 +10,12 @@ using System.Runtime.Intrinsics;
 // Rounds of every contender at every size, interleaved (each round times each contender once, in turn), so a change in
 // the machine's load touches all alike; the median of the rounds is reported as MB/s and ns per call. hash-wasm runs in
 // the same node process, through JSImport (main.mjs); its calls cross into JavaScript once per timed batch, not per hash.
-return await Bench.Run(args);
+//
+// `first ALG SIZE [MS]` (build/wasm-first-call.sh, one fresh process per run): the wall time of the process's first
+// hash (ALG BLAKE2b, BLAKE2s or BLAKE3, SIZE bytes), then MS ms (0: none) of further calls, the ramp: ns per call over
+// the 1,000 and the 10,000 calls after the first, and over windows of 10 ms to 100 ms, then of 100 ms (the clock read
+// every 8 calls).
+return args is ["first", ..] ? Bench.First(args) : await Bench.Run(args);
 
 internal static partial class Bench
 {
@@ -86,6 +91,57 @@ internal static partial class Bench
             }
         }
         Console.WriteLine("# done");
+        return 0;
+    }
+
+    public static int First(string[] args)
+    {
+        string algorithm = args[1];
+        int size = int.Parse(args[2], CultureInfo.InvariantCulture);
+        double rampMs = args.Length > 3 ? double.Parse(args[3], CultureInfo.InvariantCulture) : 0;
+        byte[] input = new byte[size];
+        new Random(size).NextBytes(input);
+        byte[] output = new byte[64];
+        Action hash = algorithm switch
+        {
+            "BLAKE2b" => () => Blake2Fast.Blake2b.HashData(input, output.AsSpan(0, 64)),
+            "BLAKE2s" => () => Blake2Fast.Blake2s.HashData(input, output.AsSpan(0, 32)),
+            "BLAKE3" => () => Blake2Fast.Blake3.HashData(input, output.AsSpan(0, 32)),
+            _ => throw new ArgumentException("ALG: BLAKE2b, BLAKE2s or BLAKE3", nameof(args)),
+        };
+        string cell = $"{algorithm} | {Size(size)}";
+        _ = Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp());
+        long start = Stopwatch.GetTimestamp();
+        hash();
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"first | {cell} | ms | {Stopwatch.GetElapsedTime(start).TotalMilliseconds:F3}"));
+        if (rampMs <= 0)
+            return 0;
+
+        long begin = Stopwatch.GetTimestamp(), ms = Stopwatch.Frequency / 1000, end = begin + (long)(rampMs * ms);
+        long windowStart = begin, nominal = begin, next = begin + 10 * ms;
+        int calls = 0, windowCalls = 0;
+        double Ns(long ticks, int n) => ticks * 1e9 / Stopwatch.Frequency / n;
+        var lines = new List<string>();
+        while (true)
+        {
+            for (int i = 0; i < 8; i++)
+                hash();
+            calls += 8;
+            long now = Stopwatch.GetTimestamp();
+            if (calls is 1000 or 10000)
+                lines.Add(string.Create(CultureInfo.InvariantCulture, $"ramp | {cell} | ns/call, {calls} calls | {Ns(now - begin, calls):F0}"));
+            if (now >= next)
+            {
+                long passed = next;
+                for (; next <= now; next += (next - begin < 100 * ms ? 10 : 100) * ms)
+                    passed = next;
+                lines.Add(string.Create(CultureInfo.InvariantCulture, $"ramp | {cell} | ns/call, {(nominal - begin) / ms}-{(passed - begin) / ms} ms | {Ns(now - windowStart, calls - windowCalls):F0}"));
+                (windowStart, windowCalls, nominal) = (now, calls, passed);
+            }
+            if (now >= end && calls >= 10000)
+                break;
+        }
+        lines.ForEach(Console.WriteLine);
         return 0;
     }
 
