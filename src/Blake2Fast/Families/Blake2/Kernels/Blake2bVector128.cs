@@ -26,7 +26,7 @@ internal static class Blake2bVector128
     public static bool IsSupported => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian;
 
     /// <summary>The kernels' contract <c>(ref chain, ref input, blocks, increment)</c> (<see cref="KernelTable"/>).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref ulong chain, ref byte input, nuint blocks, uint increment)
     {
         // Rows h0..h3 and h4..h7 as (even, odd) pairs.

@@ -24,7 +24,7 @@ internal static class Blake2sVector128
     public static bool IsSupported => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian;
 
     /// <summary>The kernels' contract <c>(ref chain, ref input, blocks, increment)</c> (<see cref="KernelTable"/>).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref uint chain, ref byte input, nuint blocks, uint increment)
     {
         Vector128<uint> h0 = Vector128.LoadUnsafe(ref chain), h1 = Vector128.LoadUnsafe(ref chain, 4);

@@ -29,7 +29,7 @@ internal static class Blake3RowVector128
     public const int Lanes = 1;
 
     /// <summary>The contract of <see cref="Blake3Portable.HashMany"/>, one input at a time.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void HashMany(ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter,
         bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
@@ -44,7 +44,7 @@ internal static class Blake3RowVector128
     }
 
     /// <summary>The contract of <see cref="Blake3Portable.Compress"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void Compress(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags)
     {
         Rows rows = Rounds(Vector128.LoadUnsafe(ref cv), Vector128.LoadUnsafe(ref cv, 4), ref block, Row3(counter, blockLength, flags));
@@ -53,7 +53,7 @@ internal static class Blake3RowVector128
     }
 
     /// <summary>The contract of <see cref="Blake3Portable.CompressXof"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void CompressXof(ref uint cv, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
     {
         Vector128<uint> h0 = Vector128.LoadUnsafe(ref cv), h1 = Vector128.LoadUnsafe(ref cv, 4);
@@ -66,7 +66,7 @@ internal static class Blake3RowVector128
     }
 
     /// <summary>The contract of <see cref="Blake3Portable.CompressBlocks"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void CompressBlocks(ref uint cv, ref byte input, nuint blocks, ulong counter, uint flags, uint flagsStart, uint flagsEnd)
     {
         Vector128<uint> h0 = Vector128.LoadUnsafe(ref cv), h1 = Vector128.LoadUnsafe(ref cv, 4);

@@ -27,7 +27,7 @@ internal static class Blake3Vector128
     public const int Lanes = 4;
 
     /// <summary>Hashes <c>groups * 4</c> inputs; the contract of <see cref="Blake3Portable.HashMany"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void HashMany(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
