@@ -23,7 +23,7 @@ namespace Blake2Fast;
 /// <para>The chunks' and parents' chaining values come from the same SIMD kernels as <see cref="Blake3.HashData(ReadOnlySpan{byte})"/>,
 /// 1 MiB of chunks side by side at a time. All members are thread-safe.</para>
 /// </remarks>
-public static class Bao
+public static partial class Bao
 {
     /// <summary>The length of the root hash: 32 bytes.</summary>
     public const int HashLength = 32;
@@ -144,12 +144,7 @@ public static class Bao
     /// <exception cref="ArgumentException">Both paths name the same file.</exception>
     public static byte[] EncodeFile(string inputPath, string outputPath, bool outboard = false)
     {
-        if (inputPath is null)
-            throw new ArgumentNullException(nameof(inputPath));
-        if (outputPath is null)
-            throw new ArgumentNullException(nameof(outputPath));
-        if (string.Equals(Path.GetFullPath(inputPath), Path.GetFullPath(outputPath), StringComparison.Ordinal))
-            throw new ArgumentException("The output file must not be the input file: the encoding is written while the input is read.", nameof(outputPath));
+        CheckPaths(inputPath, outputPath);
         using var input = new FileStream(inputPath, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16);
         using var output = new FileStream(outputPath, FileMode.Create, FileAccess.ReadWrite, FileShare.None, 1 << 16);
         byte[] hash = BaoStreamEncoder.Encode(input, output, outboard);
