@@ -107,7 +107,16 @@ internal static class BaoAlternation
 
             var times = rows.Select(_ => new List<double>()).ToArray();
             foreach (var row in rows)
-                row.Call(); // compile and touch
+            {
+                // Compile and touch; at the first size, long enough for the tiered JIT to have optimized the code
+                // (else the first size's early rounds run partly on unoptimized code).
+                row.Call();
+                if (mib == sizes[0])
+                {
+                    for (int warm = 0; warm < 4; warm++)
+                        Time(row.Call);
+                }
+            }
             for (int round = 0; round < Rounds; round++)
             {
                 for (int k = 0; k < rows.Count; k++)
