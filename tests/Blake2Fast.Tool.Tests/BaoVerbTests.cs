@@ -40,6 +40,7 @@ public sealed class BaoVerbTests : IDisposable
     [InlineData(1024)]
     [InlineData(1025)]
     [InlineData(100_000)]
+    [InlineData(3 * 1024 * 1024 + 5)] // two or more subtrees of 256 KiB: encoded on every core
     public void EncodeAndDecode_AsTheLibraryDoes_ThroughFilesAndTheStandardStreams(int length)
     {
         byte[] input = WriteInput("in", length, length);

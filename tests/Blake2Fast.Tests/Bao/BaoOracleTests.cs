@@ -59,6 +59,10 @@ public class BaoOracleTests
             var (outboard, _, outboardCode) = Run(input, "outboard");
             Assert.Equal(0, outboardCode);
             Assert.Equal(outboard, Bao.EncodeOutboard(input, out _));
+            // On several threads, and decoded in place, the same.
+            Assert.Equal(encoded, Bao.EncodeParallel(input, out _, 3));
+            Assert.Equal(outboard, Bao.EncodeOutboardParallel(input, out _, 2));
+            Assert.Equal(input, Bao.Decode(encoded, hash));
             using var streamed = new MemoryStream();
             Bao.Encode(new ForwardOnlyStream(new MemoryStream(input)), new ForwardOnlyStream(streamed), outboard: false);
             Assert.Equal(encoded, streamed.ToArray());

@@ -73,6 +73,28 @@ public class BaoExamples
     }
 
     [Fact]
+    public void OnEveryCore()
+    {
+        byte[] input = new byte[8 << 20];
+        Random.Shared.NextBytes(input);
+
+        byte[] outboard = Bao.EncodeOutboardParallel(input, out byte[] hash);          // every core
+        Console.WriteLine(outboard.AsSpan().SequenceEqual(Bao.EncodeOutboard(input, out _)));
+
+        var encoded = new byte[Bao.EncodedLength(input.Length)];
+        Bao.EncodeParallel(input, encoded, hash, maxDegreeOfParallelism: 2);          // at most two threads
+
+        var decoded = new byte[input.Length];
+        int length = Bao.Decode(encoded, hash, decoded);                               // verified in place, nothing allocated
+        Console.WriteLine(length == input.Length && decoded.AsSpan().SequenceEqual(input));
+
+        Assert.Equal(Bao.EncodeOutboard(input, out byte[] expected), outboard);
+        Assert.Equal(expected, hash);
+        Assert.Equal(Bao.Encode(input, out _), encoded);
+        Assert.Equal(input, decoded);
+    }
+
+    [Fact]
     public void CorruptionIsRefused()
     {
         string? message = null;

@@ -23,7 +23,7 @@ namespace Blake2Fast;
 /// <para>The chunks' and parents' chaining values come from the same SIMD kernels as <see cref="Blake3.HashData(ReadOnlySpan{byte})"/>,
 /// 1 MiB of chunks side by side at a time. All members are thread-safe.</para>
 /// </remarks>
-public static class Bao
+public static partial class Bao
 {
     /// <summary>The length of the root hash: 32 bytes.</summary>
     public const int HashLength = 32;
@@ -144,12 +144,7 @@ public static class Bao
     /// <exception cref="ArgumentException">Both paths name the same file.</exception>
     public static byte[] EncodeFile(string inputPath, string outputPath, bool outboard = false)
     {
-        if (inputPath is null)
-            throw new ArgumentNullException(nameof(inputPath));
-        if (outputPath is null)
-            throw new ArgumentNullException(nameof(outputPath));
-        if (string.Equals(Path.GetFullPath(inputPath), Path.GetFullPath(outputPath), StringComparison.Ordinal))
-            throw new ArgumentException("The output file must not be the input file: the encoding is written while the input is read.", nameof(outputPath));
+        CheckPaths(inputPath, outputPath);
         using var input = new FileStream(inputPath, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16);
         using var output = new FileStream(outputPath, FileMode.Create, FileAccess.ReadWrite, FileShare.None, 1 << 16);
         byte[] hash = BaoStreamEncoder.Encode(input, output, outboard);
@@ -166,8 +161,46 @@ public static class Bao
     public static byte[] Decode(ReadOnlySpan<byte> encoded, ReadOnlySpan<byte> hash)
     {
         CheckHashIn(hash.Length);
+        long length = BaoSpanDecoder.ClaimedLength(encoded);
+        if (length >= 0)
+        {
+            var decoded = new byte[length];
+            if (BaoSpanDecoder.TryDecode(encoded, hash, length, decoded))
+                return decoded;
+        }
+        ThrowFirstFailure(encoded, hash);
+        return null!; // not reached
+    }
+
+    /// <summary>
+    /// Decodes and verifies a whole combined encoding held in memory into <paramref name="destination"/>, without
+    /// allocating beyond pooled scratch: each subtree of up to 1 MiB is gathered into its place there and verified
+    /// in place. Nothing unverified is left in <paramref name="destination"/>: on a failure what was written is cleared.
+    /// </summary>
+    /// <param name="encoded">The combined encoding (bytes after it are ignored).</param>
+    /// <param name="hash">The 32-byte root hash, from a trusted source.</param>
+    /// <param name="destination">Receives the original input in its first bytes.</param>
+    /// <returns>The length of the original input, verified.</returns>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="destination"/> is shorter than the length the encoding's header claims.</exception>
+    /// <exception cref="BaoVerificationException">The encoding does not verify against <paramref name="hash"/>.</exception>
+    public static int Decode(ReadOnlySpan<byte> encoded, ReadOnlySpan<byte> hash, Span<byte> destination)
+    {
+        CheckHashIn(hash.Length);
+        long length = BaoSpanDecoder.ClaimedLength(encoded);
+        if (length > destination.Length)
+            throw new ArgumentException($"The destination must be at least as long as the input the encoding's header claims ({length} bytes, not yet verified).", nameof(destination));
+        if (length >= 0 && BaoSpanDecoder.TryDecode(encoded, hash, length, destination))
+            return (int)length;
+        ThrowFirstFailure(encoded, hash);
+        return 0; // not reached
+    }
+
+    /// <summary>Throws the exception the decoder raises at the first node of <paramref name="encoded"/> that does not verify, in reading order.</summary>
+    private static void ThrowFirstFailure(ReadOnlySpan<byte> encoded, ReadOnlySpan<byte> hash)
+    {
         using var decoder = new BaoDecoder(new MemoryStream(encoded.ToArray(), false), hash);
-        return ReadAll(decoder);
+        ReadAll(decoder);
+        throw new InvalidOperationException("The encoding verified on a second reading; please report this."); // the two readings disagree
     }
 
     /// <summary>
@@ -406,8 +439,13 @@ public static class Bao
 
     private static byte[] ReadAll(Stream decoder)
     {
+        // Not Stream.CopyTo: on a seekable decoder it asks for the length first, which verifies the final chunk
+        // before the rest, and a failure would then be named there rather than at the first bad node in order.
         using var result = new MemoryStream();
-        decoder.CopyTo(result);
+        byte[] buffer = new byte[1 << 16];
+        int read;
+        while ((read = decoder.Read(buffer, 0, buffer.Length)) > 0)
+            result.Write(buffer, 0, read);
         return result.ToArray();
     }
 

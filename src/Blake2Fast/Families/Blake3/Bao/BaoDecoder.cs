@@ -64,6 +64,13 @@ public sealed class BaoDecoder : Stream
     private long _bulkFailureEnd;
     private BaoLevels? _levels;
 
+    // A read of a combined encoding that has room for a whole subtree gathers its chunks straight into the caller's
+    // buffer, verifies them there and returns them without a further copy (cleared again if they do not verify):
+    // _direct is the room left in the current read (empty between reads), _directBytes what the last subtree put there.
+    private const int MinDirect = 16 * BaoTree.ChunkLength;
+    private Memory<byte> _direct;
+    private int _directBytes;
+
     // Chunk groups (bao-tree): leaves of _leafLength bytes (1024: plain Bao), parents in post-order or pre-order, and
     // for a group outboard no header (its length is given, and verified like a header's).
     private readonly long _leafLength = BaoTree.ChunkLength;
@@ -378,14 +385,34 @@ public sealed class BaoDecoder : Stream
         int limit = Limit(buffer.Length), total = 0;
         if (_kind == Slice && !_sliceStarted)
             await StartSliceAsync(useAsync, cancellationToken).ConfigureAwait(false);
+        bool direct = _kind == Combined && _leaf is null && !_postOrder;
         try
         {
-            while (total < limit && await EnsureAsync(useAsync, cancellationToken).ConfigureAwait(false))
-                total += CopyOut(buffer.Span.Slice(total, limit - total));
+            while (total < limit)
+            {
+                _direct = direct ? buffer.Slice(total, limit - total) : default;
+                if (!await EnsureAsync(useAsync, cancellationToken).ConfigureAwait(false))
+                    break;
+                if (_directBytes > 0)
+                {
+                    // Verified in place.
+                    total += _directBytes;
+                    _position += _directBytes;
+                    _directBytes = 0;
+                }
+                else
+                {
+                    total += CopyOut(buffer.Span.Slice(total, limit - total));
+                }
+            }
         }
         catch (BaoVerificationException) when (total > 0)
         {
             // The bytes verified before the failure go out first; the next read reports it (see EnsureAsync).
+        }
+        finally
+        {
+            _direct = default; // the caller's memory is not held past the call
         }
         return total;
     }
@@ -503,7 +530,7 @@ public sealed class BaoDecoder : Stream
         _chunkStart = -1;
         while (length > _leafLength)
         {
-            if (_leaf is null && !_postOrder && start == target && length <= BulkChunks * BaoTree.ChunkLength && (_kind != Slice || (_sliceOutputs && start + length <= _sliceEnd)))
+            if (_leaf is null && !_postOrder && start == target && length <= BulkLimit && (_kind != Slice || (_sliceOutputs && start + length <= _sliceEnd)))
             {
                 // Reading on from a subtree's start: all of it at once (for a slice, only a subtree it holds whole).
                 await ReadBulkAsync(start, (int)length, offset, root, useAsync, cancellationToken).ConfigureAwait(false);
@@ -564,6 +591,12 @@ public sealed class BaoDecoder : Stream
     }
 
     /// <summary>
+    /// The largest subtree read whole: <see cref="BulkChunks"/> chunks, or, when the caller's read has room for a
+    /// subtree of at least <see cref="MinDirect"/> bytes but not for that, the largest that fits (verified in place).
+    /// </summary>
+    private long BulkLimit => _direct.Length >= MinDirect ? Math.Min(BulkChunks * BaoTree.ChunkLength, _direct.Length) : BulkChunks * BaoTree.ChunkLength;
+
+    /// <summary>
     /// Reads the subtree of <paramref name="length"/> bytes (more than one chunk) at <paramref name="start"/>, whose
     /// encoding is at <paramref name="offset"/>, and verifies it against <see cref="_expected"/> as a whole.
     /// </summary>
@@ -580,12 +613,13 @@ public sealed class BaoDecoder : Stream
         if (outboard)
             await ReadDataAsync(start, _bulk, length, useAsync, cancellationToken).ConfigureAwait(false);
         int chunks = (int)BaoTree.ChunkCount(length);
+        bool direct = !outboard && _direct.Length >= length;
         if (!outboard)
         {
             int at = 0;
-            Gather(0, chunks, length, ref at);
+            Gather(0, chunks, length, direct ? _direct.Span : _bulk, ref at);
         }
-        _levels.Hash(new ReadOnlySpan<byte>(_bulk, 0, length), start / BaoTree.ChunkLength);
+        _levels.Hash(direct ? _direct.Span.Slice(0, length) : new ReadOnlySpan<byte>(_bulk, 0, length), start / BaoTree.ChunkLength);
         int position = 0;
         bool valid = Matches(0, chunks, length, ref position);
         if (root)
@@ -596,6 +630,20 @@ public sealed class BaoDecoder : Stream
         else
         {
             valid &= BaoTree.CvEquals(_levels.Top, _expected);
+        }
+        if (direct)
+        {
+            if (valid)
+            {
+                _directBytes = length;
+                _chunkStart = -1; // nothing kept: a read back into this subtree locates it again
+                if (start + length == _length)
+                    _lengthVerified = true;
+                return;
+            }
+            // Out of the caller's buffer, which gets nothing unverified; the failure is handled as for a bulk read.
+            _direct.Span.Slice(0, length).CopyTo(_bulk);
+            _direct.Span.Slice(0, length).Clear();
         }
         if (!valid)
         {
@@ -622,20 +670,20 @@ public sealed class BaoDecoder : Stream
             _lengthVerified = true;
     }
 
-    /// <summary>Copies the chunks of a combined encoding's subtree (pre-order at <paramref name="at"/>) into the input buffer.</summary>
-    private void Gather(int first, int chunks, int length, ref int at)
+    /// <summary>Copies the chunks of a combined encoding's subtree (pre-order at <paramref name="at"/>) into <paramref name="destination"/>.</summary>
+    private void Gather(int first, int chunks, int length, Span<byte> destination, ref int at)
     {
         if (chunks == 1)
         {
             int size = Math.Min(BaoTree.ChunkLength, length - first * BaoTree.ChunkLength);
-            Buffer.BlockCopy(_bulkEncoded!, at, _bulk!, first * BaoTree.ChunkLength, size);
+            new ReadOnlySpan<byte>(_bulkEncoded, at, size).CopyTo(destination.Slice(first * BaoTree.ChunkLength));
             at += size;
             return;
         }
         int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
         at += BaoTree.ParentLength;
-        Gather(first, left, length, ref at);
-        Gather(first + left, chunks - left, length, ref at);
+        Gather(first, left, length, destination, ref at);
+        Gather(first + left, chunks - left, length, destination, ref at);
     }
 
     /// <summary>Whether every parent node of the subtree (pre-order at <paramref name="at"/>) is the pair of CVs computed below it.</summary>

@@ -191,9 +191,11 @@ internal sealed class BaoStreamEncoder : IDisposable
             encoder._levels.Top.CopyTo(new Span<byte>(encoder._stack, encoder._depth * BaoTree.HashLength, BaoTree.HashLength));
             encoder._stackFirst[encoder._depth] = runStart / BaoTree.ChunkLength;
             encoder._stackChunks[encoder._depth++] = chunks;
-            // Equal neighbours are a node whatever follows; the rest merge at the end, from the right.
+            // Equal neighbours are a node whatever follows; the rest merge at the end, from the right. After the last
+            // run, the merge that leaves one subtree is the root (a power of two of runs, 2 MiB, 4 MiB, ...).
+            bool last = runStart + runLength == length;
             while (encoder._depth >= 2 && encoder._stackChunks[encoder._depth - 1] == encoder._stackChunks[encoder._depth - 2])
-                await encoder.MergeKnownAsync(start, length, runStart + runLength, false, hash, useAsync, cancellationToken).ConfigureAwait(false);
+                await encoder.MergeKnownAsync(start, length, runStart + runLength, last && encoder._depth == 2, hash, useAsync, cancellationToken).ConfigureAwait(false);
         }
         while (encoder._depth > 1)
             await encoder.MergeKnownAsync(start, length, length, encoder._depth == 2, hash, useAsync, cancellationToken).ConfigureAwait(false);
