@@ -155,7 +155,7 @@ internal static unsafe class BaoParallelEncoder
 #if NET6_0_OR_GREATER
                     if (InputFile is not null)
                     {
-                        if (ReadFully(InputFile, new Span<byte>(read, 0, length), start) < length)
+                        if (Blake3Parallel.ReadFully(InputFile, new Span<byte>(read, 0, length), start) < length)
                             throw new EndOfStreamException("The input file became shorter while it was encoded (its length was read at the start).");
                         input = new ReadOnlySpan<byte>(read, 0, length);
                         tree = new Span<byte>(nodes, 0, size);
@@ -222,21 +222,6 @@ internal static unsafe class BaoParallelEncoder
                 node.CopyTo(output.Slice((int)at));
             BaoTree.ParentCv(node, root, cv);
         }
-
-#if NET6_0_OR_GREATER
-        private static int ReadFully(SafeFileHandle file, Span<byte> target, long fileOffset)
-        {
-            int total = 0;
-            while (total < target.Length)
-            {
-                int read = RandomAccess.Read(file, target.Slice(total), fileOffset + total);
-                if (read == 0)
-                    break;
-                total += read;
-            }
-            return total;
-        }
-#endif
 
         public void Dispose()
         {

@@ -162,7 +162,7 @@ internal static unsafe class Blake3Parallel
     }
 
     /// <summary>Reads until <paramref name="target"/> is full or the file ends; returns the bytes read.</summary>
-    private static int ReadFully(SafeFileHandle file, Span<byte> target, long fileOffset)
+    internal static int ReadFully(SafeFileHandle file, Span<byte> target, long fileOffset)
     {
         int total = 0;
         while (total < target.Length)
