@@ -219,8 +219,8 @@ internal static class Blake2Round
         s.AppendLine($"        /// Compresses <paramref name=\"blocks\"/> consecutive {blockBytes}-byte blocks into the chain (h0..h7, t0, t1, f0, f1),");
         s.AppendLine($"        /// adding <paramref name=\"increment\"/> to the counter before each. {spec.Rounds} rounds, unrolled.");
         s.AppendLine($"        /// </summary>");
-        // Compiled fully optimized at its first call, as the SIMD kernels are: where a CPU rule chooses it (Zen 5), a
-        // tiered first compile ran 3.6x slower for the process's first 100+ ms (docs/cores.md).
+        // Compiled fully optimized at its first call, as the SIMD kernels are: where a CPU rule chooses it, tier-0 code
+        // would run the process's first calls (docs/cores.md).
         s.AppendLine("#if NET8_0_OR_GREATER");
         s.AppendLine("        [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]");
         s.AppendLine("#else");

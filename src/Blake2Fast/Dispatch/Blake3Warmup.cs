@@ -30,8 +30,8 @@ internal static unsafe class Blake3Warmup
 
     /// <summary>
     /// Called by the compact compressions on each use: the second queues the row kernel's compressions and starts the
-    /// background thread. A process's first hash so runs alone, without queueing (a lock, a delegate: 0.08 ms of a
-    /// 3.7 ms first hash), without the thread's start (which waits for the new thread to be scheduled) and without
+    /// background thread. A process's first hash so runs alone, without queueing (a lock, a delegate), without the
+    /// thread's start (which waits for the new thread to be scheduled) and without
     /// compilation beside it on a sibling core; a process that hashes once never compiles what it would not use again.
     /// </summary>
     public static void Touch()
