@@ -96,8 +96,12 @@ internal static unsafe class InstructionSets
     private static readonly bool s_architectureKernels = true; // no kernel of the cross-platform vectors here
 #endif
 
-    // Indexed by value: a new instruction set is one enum value and one line here, then its kernels.
-    private static readonly InstructionSetDeclaration[] s_declared =
+    /// <summary>
+    /// Every declaration, indexed by value: a new instruction set is one enum value and one line here, then its
+    /// kernels; a table indexed by instruction set has its length (index 0 unused). A field the kernel table reads
+    /// directly: a getter would be one more method compiled before a process's first hash.
+    /// </summary>
+    internal static readonly InstructionSetDeclaration[] Declared =
     [
         default,
         new(InstructionSet.Scalar, "scalar", CpuArchitecture.Portable, 0, &Always),
@@ -123,20 +127,17 @@ internal static unsafe class InstructionSets
     private static bool HasVector128() => false;
 #endif
 
-    /// <summary>The length of a table indexed by instruction set (index 0 unused).</summary>
-    public static int TableLength => s_declared.Length;
-
     /// <summary>Every declaration, in value order.</summary>
     public static IEnumerable<InstructionSetDeclaration> All
     {
         get
         {
-            for (int i = 1; i < s_declared.Length; i++)
-                yield return s_declared[i];
+            for (int i = 1; i < Declared.Length; i++)
+                yield return Declared[i];
         }
     }
 
-    public static InstructionSetDeclaration Declaration(InstructionSet instructionSet) => s_declared[(int)instructionSet];
+    public static InstructionSetDeclaration Declaration(InstructionSet instructionSet) => Declared[(int)instructionSet];
 
     public static InstructionSet DefaultB => KernelTable.Blake2bJob.Default;
     public static InstructionSet DefaultS => KernelTable.Blake2sJob.Default;
@@ -153,7 +154,7 @@ internal static unsafe class InstructionSets
     /// <summary>Every instruction set BLAKE2bp (<paramref name="isB"/>) or BLAKE2sp runs here, lowest first.</summary>
     public static IReadOnlyList<InstructionSet> SupportedParallel(bool isB) => isB ? KernelTable.Blake2bpLeaves.Supported : KernelTable.Blake2spLeaves.Supported;
 
-    public static CpuArchitecture Architecture(InstructionSet instructionSet) => s_declared[(int)instructionSet].Architecture;
+    public static CpuArchitecture Architecture(InstructionSet instructionSet) => Declared[(int)instructionSet].Architecture;
 
     /// <summary>
     /// Whether a kernel of <paramref name="instructionSet"/> may stand in for a request of <paramref name="ceiling"/>: the same
@@ -164,12 +165,12 @@ internal static unsafe class InstructionSets
     {
         if (instructionSet == ceiling || instructionSet == InstructionSet.Scalar)
             return true;
-        InstructionSetDeclaration a = s_declared[(int)instructionSet], b = s_declared[(int)ceiling];
+        InstructionSetDeclaration a = Declared[(int)instructionSet], b = Declared[(int)ceiling];
         return a.Architecture == b.Architecture && a.Architecture != CpuArchitecture.Portable && a.Rank < b.Rank;
     }
 
     /// <summary>An instruction set's name as the environment variable and <c>CompressionCore</c> spell it.</summary>
-    public static string Name(InstructionSet instructionSet) => s_declared[(int)instructionSet].Name;
+    public static string Name(InstructionSet instructionSet) => Declared[(int)instructionSet].Name;
 
     /// <summary>Parses a name or alias (case-insensitive, trimmed); <see langword="null"/> for an unknown or absent name.</summary>
     public static InstructionSet? Parse(string? name)
@@ -177,11 +178,11 @@ internal static unsafe class InstructionSets
         if (name is null)
             return null;
         name = name.Trim();
-        for (int i = 1; i < s_declared.Length; i++)
+        for (int i = 1; i < Declared.Length; i++)
         {
-            if (string.Equals(name, s_declared[i].Name, StringComparison.OrdinalIgnoreCase) ||
-                string.Equals(name, s_declared[i].Alias, StringComparison.OrdinalIgnoreCase))
-                return s_declared[i].Value;
+            if (string.Equals(name, Declared[i].Name, StringComparison.OrdinalIgnoreCase) ||
+                string.Equals(name, Declared[i].Alias, StringComparison.OrdinalIgnoreCase))
+                return Declared[i].Value;
         }
         return null;
     }

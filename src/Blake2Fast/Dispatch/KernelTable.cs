@@ -223,20 +223,21 @@ internal abstract class KernelSet
     private readonly Kernel[] _kernels;
     private readonly KernelSet? _singleStream;
 
-    // Volatile: code compiled before the hand-over must read it again. A volatile field rather than Volatile.Write:
-    // a store to compile rather than a call to resolve on a process's first hash.
-    private protected volatile bool _starting;
-
     /// <summary>
     /// Whether the job still runs its starting code, cheap to compile, while its kernels compile in the background
     /// (<see cref="KernelWarmup"/>): BLAKE2's compact kernel at the default entry, BLAKE3's compact single-block
     /// compressions. The warm-up's one flag; read by the one-shot helper (<see cref="OneShot"/>) and
-    /// <see cref="Blake3Block"/>, set by the warm-up.
+    /// <see cref="Blake3Block"/>, written only by the warm-up (<see cref="SetStarting"/>, <see cref="KernelSet{T}.UseCompact"/>).
     /// </summary>
-    public bool Starting => _starting;
+    /// <remarks>
+    /// A field, not a property: a getter would be one more method compiled before a process's first hash. Volatile:
+    /// code compiled before the hand-over must read it again; a volatile store rather than <c>Volatile.Write</c>, a
+    /// store to compile rather than a call to resolve on the first hash.
+    /// </remarks>
+    internal volatile bool Starting;
 
     /// <summary>Sets <see cref="Starting"/>: by the warm-up, as it starts the job and hands it over (and by the tests).</summary>
-    internal void SetStarting(bool starting) => _starting = starting;
+    internal void SetStarting(bool starting) => Starting = starting;
 
     /// <param name="name">The job's name in reports.</param>
     /// <param name="singleStream">
@@ -246,11 +247,11 @@ internal abstract class KernelSet
     /// <param name="starting">Whether the set starts (<see cref="Starting"/>), as the warm-up decided.</param>
     protected KernelSet(string name, KernelSet? singleStream, Kernel[] kernels, bool starting = false)
     {
-        _starting = starting; // here, not through SetStarting: one method fewer to compile on a first call
+        Starting = starting; // here, not through SetStarting: one method fewer to compile on a first call
         Name = name;
         _singleStream = singleStream;
         _kernels = kernels;
-        var entries = new nint[InstructionSets.TableLength]; // by instruction set; 0 where this job has none here
+        var entries = new nint[InstructionSets.Declared.Length]; // by instruction set; 0 where this job has none here
         for (int instructionSet = (int)InstructionSet.Scalar; instructionSet < entries.Length; instructionSet++)
         {
             foreach (Kernel kernel in kernels)
@@ -315,7 +316,7 @@ internal abstract class KernelSet
     {
         get
         {
-            var runs = new bool[InstructionSets.TableLength];
+            var runs = new bool[InstructionSets.Declared.Length];
             for (KernelSet? set = this; set is not null; set = set._singleStream)
             {
                 foreach (Kernel kernel in set._kernels)
@@ -364,7 +365,7 @@ internal abstract class KernelSet
                 // With no request, the CPU's rule may set aside the row-layout kernels (the scalar kernel ends
                 // every list); it reads CPUID, so only a job whose choice it can change asks it. The cross-platform
                 // vectors' kernels run only where asked for or where no architecture's own kernels exist.
-                : (kernel.RowLayout && CpuRules.PreferScalarForOneMessage) || !InstructionSets.Declaration(kernel.InstructionSet).ChosenUnasked)
+                : (kernel.RowLayout && CpuRules.PreferScalarForOneMessage) || !InstructionSets.Declared[(int)kernel.InstructionSet].ChosenUnasked)
                 continue;
             return kernel.InstructionSet;
         }
@@ -425,7 +426,7 @@ internal sealed unsafe class KernelSet<T> : KernelSet where T : unmanaged
     internal void UseCompact(bool compact)
     {
         Entries[(int)Default] = compact ? _compact : _own;
-        _starting = compact; // not through SetStarting: one method fewer to compile on a first call
+        Starting = compact; // not through SetStarting: one method fewer to compile on a first call
     }
 
     internal override int BytesPerUnit(int lanes) => lanes * 16 * sizeof(T);

@@ -11,9 +11,10 @@ internal interface IOneShot
 
 /// <summary>
 /// The one-shot paths' two compiled forms, one seam for every algorithm: while a job is starting (a process's first
-/// hashes, <see cref="KernelSet.Starting"/>), its tiered copy, cheap to compile; later, a copy compiled fully optimized
-/// at its first call, which tiering would take hundreds of milliseconds to reach. Each form is one frame under the
-/// public method, with the hash inlined into it.
+/// hashes, <see cref="KernelSet.Starting"/>), the hash's own method as tiering compiles it, cheap to compile; later, a
+/// copy compiled fully optimized at its first call, which tiering would take hundreds of milliseconds to reach, with
+/// the hash inlined into it. A first call compiles no frame between the helper and the hash: each generic frame over
+/// a hash's struct type is a method and a type to load before the first hash.
 /// </summary>
 internal static class OneShot
 {
@@ -23,15 +24,10 @@ internal static class OneShot
         where THash : struct, IOneShot
     {
         if (job.Starting)
-            Tiered<THash>(instructionSet, digestLength, key, input, output);
+            default(THash).Hash(instructionSet, digestLength, key, input, output); // tiered: no frame of its own to compile
         else
             Optimized<THash>(instructionSet, digestLength, key, input, output);
     }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void Tiered<THash>(InstructionSet instructionSet, int digestLength, ReadOnlySpan<byte> key, ReadOnlySpan<byte> input, Span<byte> output)
-        where THash : struct, IOneShot =>
-        default(THash).Hash(instructionSet, digestLength, key, input, output);
 
 #if NET8_0_OR_GREATER
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]

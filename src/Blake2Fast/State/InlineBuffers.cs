@@ -57,7 +57,9 @@ internal struct CvBytes
 /// split a cache line. Where the stack falls is the process's (address randomization) and its callers': unaligned, a
 /// 64-byte vector store that splits a cache line, and the kernel's loads behind it, made BLAKE3's 3-byte hash take
 /// 88 ns where it takes 62 (docs/benchmarks/first-call-and-aot.md, "Stack placement"), in some processes and at
-/// some call depths and not others. Only for a local: the stack does not move under a pointer.
+/// some call depths and not others. Only for a local: the stack does not move under a pointer. BLAKE3's one-shot path
+/// uses it; BLAKE2's runs at the same speed at every placement and does without (its first hash would load the type
+/// and compile the getter).
 /// </summary>
 [StructLayout(LayoutKind.Sequential)]
 internal struct StackScratch<TBuffers> where TBuffers : struct

@@ -75,7 +75,7 @@ internal static unsafe class Blake3Batches
 
     private static Plan[] BuildPlans()
     {
-        var plans = new Plan[InstructionSets.TableLength];
+        var plans = new Plan[InstructionSets.Declared.Length];
         for (int c = 0; c < plans.Length; c++)
         {
             var instructionSet = (InstructionSet)Math.Max(c, (int)InstructionSet.Scalar);

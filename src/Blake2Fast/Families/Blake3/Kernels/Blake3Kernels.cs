@@ -28,7 +28,7 @@ internal sealed unsafe class Blake3KernelSet : KernelSet
 
     private Kernel[][] BuildLadders()
     {
-        var ladders = new Kernel[InstructionSets.TableLength][];
+        var ladders = new Kernel[InstructionSets.Declared.Length][];
         ladders[0] = [];
         for (int instructionSet = 1; instructionSet < ladders.Length; instructionSet++)
         {
