@@ -52,41 +52,29 @@ internal struct CvBytes
 }
 
 /// <summary>
-/// A one-shot hash's stack scratch (<typeparamref name="TBuffers"/>, at most 256 bytes), placed by <see cref="Value"/>
-/// on a 256-byte boundary inside this struct, so that it never straddles a 4 KiB page and its 64-byte pieces never
-/// split a cache line. Where the stack falls is the process's (address randomization) and its callers': unaligned, a
-/// 64-byte vector store that splits a cache line, and the kernel's loads behind it, made BLAKE3's 3-byte hash take
-/// 88 ns where it takes 62 (docs/benchmarks/first-call-and-aot.md, "Stack placement"), in some processes and at
-/// some call depths and not others. Only for a local: the stack does not move under a pointer. BLAKE3's one-shot path
-/// uses it; BLAKE2's runs at the same speed at every placement and does without (its first hash would load the type
-/// and compile the getter).
+/// A one-shot hash's stack scratch: 256 bytes (<see cref="Length"/>) at <see cref="Aligned"/>, on a 256-byte boundary
+/// inside this struct, so that they never straddle a 4 KiB page and their 64-byte pieces never split a cache line.
+/// Where the stack falls is the process's (address randomization) and its callers': unaligned, a 64-byte vector store
+/// that splits a cache line, and the kernel's loads behind it, slowed BLAKE3's shortest hashes in some processes and
+/// at some call depths and not others, and BLAKE2's short hashes under NativeAOT in some processes
+/// (docs/benchmarks/first-call-and-aot.md, "Stack placement" and "Slow processes"). Only
+/// for a local: the stack does not move under a pointer. Not generic: a generic struct over each caller's buffers was
+/// one more type to load, and one more getter to compile, before a process's first hash.
 /// </summary>
-[StructLayout(LayoutKind.Sequential)]
-internal struct StackScratch<TBuffers> where TBuffers : struct
+[StructLayout(LayoutKind.Sequential, Size = 2 * Length)]
+internal struct StackScratch
 {
-    private const int Alignment = 256;
+    /// <summary>The bytes usable at <see cref="Aligned"/>, and their alignment.</summary>
+    public const int Length = 256;
 
-    private TBuffers _buffers;
-#pragma warning disable CS0169 // room for the shift to the boundary
-    private Slack _slack;
-#pragma warning restore CS0169
+    private byte _first;
 
-    /// <summary>The buffers, moved up to the first 256-byte boundary at or after this struct's start.</summary>
+    /// <summary>The first 256-byte boundary at or after this struct's start, with <see cref="Length"/> bytes after it.</summary>
     [UnscopedRef]
-    public unsafe ref TBuffers Value
+    public unsafe ref byte Aligned
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get
-        {
-            ref byte start = ref Unsafe.As<TBuffers, byte>(ref _buffers);
-            return ref Unsafe.As<byte, TBuffers>(ref Unsafe.Add(ref start, (nint)((0 - (nuint)Unsafe.AsPointer(ref start)) & (Alignment - 1))));
-        }
-    }
-
-    [StructLayout(LayoutKind.Sequential, Size = Alignment)]
-    private struct Slack
-    {
-        private byte _first;
+        get => ref Unsafe.Add(ref _first, (nint)((0 - (nuint)Unsafe.AsPointer(ref _first)) & (Length - 1)));
     }
 }
 

@@ -42,8 +42,9 @@ public unsafe partial struct Blake3HashState
             // Checked and named by the callers (the public doors above; the tests and benchmarks pass valid values).
             Debug.Assert(digestLength >= 1 && (key.IsEmpty || key.Length == 32));
             Debug.Assert(output.Length >= digestLength);
-            Unsafe.SkipInit(out StackScratch<OneShotBuffers> scratch);
-            ref OneShotBuffers buffers = ref scratch.Value;
+            Unsafe.SkipInit(out StackScratch scratch);
+            ref OneShotBuffers buffers = ref Unsafe.As<byte, OneShotBuffers>(ref scratch.Aligned);
+            Debug.Assert(Unsafe.SizeOf<OneShotBuffers>() <= StackScratch.Length);
             Blake3Words.Read(key.IsEmpty ? Blake3Words.IV : key, ref buffers.Key.W[0]);
             uint flags = key.IsEmpty ? 0 : KeyedHash;
             if (input.Length <= ChunkLength)

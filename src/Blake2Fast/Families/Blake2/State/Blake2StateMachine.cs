@@ -154,7 +154,9 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
     /// </summary>
     public static void Hash(InstructionSet instructionSet, in Blake2Parameters parameters, ReadOnlySpan<byte> input, Span<byte> output, string outputName)
     {
-        Unsafe.SkipInit(out OneShotBuffers buffers); // where the stack falls: see OneShotBuffers
+        Unsafe.SkipInit(out StackScratch scratch); // on a 256-byte boundary: StackScratch says why
+        ref OneShotBuffers buffers = ref Unsafe.As<byte, OneShotBuffers>(ref scratch.Aligned);
+        Debug.Assert(Unsafe.SizeOf<OneShotBuffers>() <= StackScratch.Length);
         ref T chain = ref Message16<T>.First(ref buffers.Chain); // 12 of the 16 words used; Initialize writes them
         ref byte block = ref Unsafe.As<Message16<T>, byte>(ref buffers.Block);
         int digestLength = Initialize(ref chain, ref block, out int buffered, parameters);
@@ -162,12 +164,7 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
         HashInitialized(instructionSet, ref chain, ref block, buffered, parameters.LastNode, input, output, digestLength, outputName);
     }
 
-    /// <summary>
-    /// A one-shot hash's chain (12 of the 16 words used) and block, on the stack wherever it falls: BLAKE2's kernels
-    /// run at the same speed at every stack placement, so unlike BLAKE3's one-shot scratch this is not moved to a
-    /// 256-byte boundary (<see cref="StackScratch{TBuffers}"/>), whose generic type and getter a process's first hash
-    /// would load and compile.
-    /// </summary>
+    /// <summary>A one-shot hash's chain (12 of the 16 words used) and block, on the stack (in a <see cref="StackScratch"/>).</summary>
     private struct OneShotBuffers
     {
         public Message16<T> Block, Chain;
@@ -190,7 +187,9 @@ internal static class Blake2StateMachine<T, TWord, TCompressor>
             Debug.Assert(digestLength >= 1 && digestLength <= 8 * Unsafe.SizeOf<T>());
             Debug.Assert(key.Length <= 8 * Unsafe.SizeOf<T>());
             Debug.Assert(output.Length >= digestLength);
-            Unsafe.SkipInit(out OneShotBuffers buffers);
+            Unsafe.SkipInit(out StackScratch scratch);
+            ref OneShotBuffers buffers = ref Unsafe.As<byte, OneShotBuffers>(ref scratch.Aligned);
+            Debug.Assert(Unsafe.SizeOf<OneShotBuffers>() <= StackScratch.Length);
             ref T chain = ref Message16<T>.First(ref buffers.Chain);
             ref byte block = ref Unsafe.As<Message16<T>, byte>(ref buffers.Block);
             SetChain(ref chain, 0x0101_0000u | (uint)key.Length << 8 | (uint)digestLength);
