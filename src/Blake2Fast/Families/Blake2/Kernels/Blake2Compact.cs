@@ -2,6 +2,7 @@ using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using Blake2Fast.Dispatch;
+using static Blake2Fast.Families.Blake2.Kernels.Blake2Constants;
 
 namespace Blake2Fast.Families.Blake2.Kernels;
 
@@ -30,7 +31,7 @@ internal static unsafe class Blake2Compact
         }
         fixed (ulong* h = &chain)
         fixed (byte* start = &input)
-            Run(h, start, blocks, increment, Blake2Variants.All[0]);
+            Run(h, start, blocks, increment, wide: true);
     }
 
     /// <summary>BLAKE2s's form.</summary>
@@ -48,7 +49,7 @@ internal static unsafe class Blake2Compact
         {
             for (int i = 0; i < 12; i++)
                 h.W[i] = narrow[i];
-            Run(h.W, start, blocks, increment, Blake2Variants.All[1]);
+            Run(h.W, start, blocks, increment, wide: false);
             for (int i = 0; i < 12; i++)
                 narrow[i] = (uint)h.W[i];
         }
@@ -63,18 +64,32 @@ internal static unsafe class Blake2Compact
     }
 
     /// <summary>
-    /// The compression of <paramref name="variant"/> (its word size, rounds, rotations and IV as declared there) over
-    /// 64-bit words; 32-bit words are held in them, every sum and rotation masked to 32 bits.
+    /// The compression of BLAKE2b (<paramref name="wide"/>) or BLAKE2s (their rounds, rotations and IV as the word
+    /// structs declare them, read as constants: no interface call, no getter, nothing more for a first call to
+    /// compile) over 64-bit words; 32-bit words are held in them, every sum and rotation masked to 32 bits.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoOptimization)]
-    private static void Run(ulong* h, byte* block, nuint blocks, uint increment, IBlake2Variant variant)
+    private static void Run(ulong* h, byte* block, nuint blocks, uint increment, bool wide)
     {
-        Words state, message;
-        ulong* v = state.W, m = message.W;
-        int wordBytes = variant.WordBytes, bits = 8 * wordBytes, rounds = variant.Rounds;
-        bool wide = wordBytes == 8;
+        Words state, message, iv;
+        ulong* v = state.W, m = message.W, k = iv.W;
+        int wordBytes, rounds, r1, r2, r3, r4;
+        if (wide)
+        {
+            wordBytes = sizeof(ulong);
+            rounds = Blake2bWord.RoundCount;
+            r1 = Blake2bWord.R1; r2 = Blake2bWord.R2; r3 = Blake2bWord.R3; r4 = Blake2bWord.R4;
+            k[0] = IVb0; k[1] = IVb1; k[2] = IVb2; k[3] = IVb3; k[4] = IVb4; k[5] = IVb5; k[6] = IVb6; k[7] = IVb7;
+        }
+        else
+        {
+            wordBytes = sizeof(uint);
+            rounds = Blake2sWord.RoundCount;
+            r1 = Blake2sWord.R1; r2 = Blake2sWord.R2; r3 = Blake2sWord.R3; r4 = Blake2sWord.R4;
+            k[0] = IVs0; k[1] = IVs1; k[2] = IVs2; k[3] = IVs3; k[4] = IVs4; k[5] = IVs5; k[6] = IVs6; k[7] = IVs7;
+        }
+        int bits = 8 * wordBytes;
         ulong mask = wide ? ulong.MaxValue : uint.MaxValue;
-        int r1 = variant.Rotation(1), r2 = variant.Rotation(2), r3 = variant.Rotation(3), r4 = variant.Rotation(4);
         ReadOnlySpan<byte> mix = Blake2Constants.Mix, sigma = Blake2Constants.Sigma;
         ulong t0 = h[8], t1 = h[9];
         for (nuint n = 0; n < blocks; n++, block += 16 * wordBytes)
@@ -88,7 +103,7 @@ internal static unsafe class Blake2Compact
             for (int i = 0; i < 8; i++)
             {
                 v[i] = h[i];
-                v[i + 8] = variant.InitialValue(i);
+                v[i + 8] = k[i];
             }
             v[12] ^= t0;
             v[13] ^= t1;

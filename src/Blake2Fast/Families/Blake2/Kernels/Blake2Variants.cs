@@ -51,8 +51,11 @@ internal readonly partial struct Blake2bWord : IBlake2Variant
     public int Rounds
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 12;
+        get => RoundCount;
     }
+
+    /// <summary>The rounds and G's rotations as constants, for code that must not call a method (<see cref="Blake2Compact"/>).</summary>
+    public const int RoundCount = 12, R1 = 32, R2 = 24, R3 = 16, R4 = 63;
 
     // The switch itself, not a call to a helper: one inlining level fewer in the lane loops, which run close to the
     // JIT's inlining budget.
@@ -63,7 +66,7 @@ internal readonly partial struct Blake2bWord : IBlake2Variant
     };
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int Rotation(int step) => step switch { 1 => 32, 2 => 24, 3 => 16, _ => 63 };
+    public int Rotation(int step) => step switch { 1 => R1, 2 => R2, 3 => R3, _ => R4 };
 
     public SavedStateKind SequentialKind => SavedStateKind.Blake2b;
     public SavedStateKind ParallelKind => SavedStateKind.Blake2bp;
@@ -77,8 +80,11 @@ internal readonly partial struct Blake2sWord : IBlake2Variant
     public int Rounds
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 10;
+        get => RoundCount;
     }
+
+    /// <summary>The rounds and G's rotations as constants, for code that must not call a method (<see cref="Blake2Compact"/>).</summary>
+    public const int RoundCount = 10, R1 = 16, R2 = 12, R3 = 8, R4 = 7;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong InitialValue(int i) => i switch
@@ -87,7 +93,7 @@ internal readonly partial struct Blake2sWord : IBlake2Variant
     };
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int Rotation(int step) => step switch { 1 => 16, 2 => 12, 3 => 8, _ => 7 };
+    public int Rotation(int step) => step switch { 1 => R1, 2 => R2, 3 => R3, _ => R4 };
 
     public SavedStateKind SequentialKind => SavedStateKind.Blake2s;
     public SavedStateKind ParallelKind => SavedStateKind.Blake2sp;
