@@ -13,7 +13,9 @@
 #   build/first-call-and-aot.sh spread [PROCESSES] [MS]  slow processes (issue 49): PROCESSES fresh processes each of
 #                                                     the JIT and NativeAOT x86-64-v4, alternated, for every algorithm at
 #                                                     3 B, 64 B, 1 KiB and 4 KiB: each row's median, slowest and fastest
-#                                                     process (default: 30 processes, 10 ms; per-process lines on stderr)
+#                                                     process, and the slowest among those whose SHA-256 control ran at
+#                                                     its usual speed (default: 30 processes, 10 ms; per-process lines
+#                                                     on stderr)
 #   build/first-call-and-aot.sh ramp [MS]             a fresh process after 100 ms of calls against its steady state
 #   build/first-call-and-aot.sh startup [RUNS]        b2fsum's start-up (published for linux-x64 with its twin) against
 #                                                     a NativeAOT hello world built the same way (build/startup-hello)
