@@ -1,10 +1,9 @@
-using Blake2Fast.Dispatch;
 using Blake2Fast.Tool.Cli;
 
 namespace Blake2Fast.Tool;
 
 /// <summary>
-/// <c>b2fsum --benchmark [--short]</c>: the library's kernel benchmark (<see cref="KernelBenchmark"/>), which times every kernel
+/// <c>b2fsum --benchmark [--short]</c>: the library's public kernel benchmark (<see cref="KernelBenchmark"/>), which times every kernel
 /// of its registry this CPU runs and prints the table, the choice, the CPU's identity and the override to set. For
 /// CPUs nobody here has measured (ARM64 above all): a user runs it and reports the table.
 /// </summary>

@@ -311,6 +311,14 @@ public class DispatchTests
     }
 
     [Fact]
+    public void TheKernelBenchmarkRefusesANullWriterBeforeTimingAnything()
+    {
+        // The public door (b2fsum --benchmark calls it as any user would).
+        var error = Assert.Throws<ArgumentNullException>(() => KernelBenchmark.Run(null!));
+        Assert.Equal("output", error.ParamName);
+    }
+
+    [Fact]
     public void TheKernelBenchmarkTimesEveryKernelThatRunsAndMarksTheChoice()
     {
         // b2fsum --benchmark prints this report; short mode, as CI runs it (on x64 and under qemu on the ARM64 leg).

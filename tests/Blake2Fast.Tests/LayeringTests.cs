@@ -42,6 +42,16 @@ public class LayeringTests
     }
 
     [Fact]
+    public void TheToolSeesOnlyThePublicApi()
+    {
+        // b2fsum uses the library as any user would: its internals are open to the tests and benchmarks alone.
+        string[] friends = typeof(Blake2b).Assembly.GetCustomAttributes<System.Runtime.CompilerServices.InternalsVisibleToAttribute>()
+            .Select(a => a.AssemblyName).ToArray();
+        Assert.NotEmpty(friends);
+        Assert.All(friends, name => Assert.True(name.StartsWith("Blake2Fast.Tests", StringComparison.Ordinal) || name == "Blake2Fast.Benchmarks", name));
+    }
+
+    [Fact]
     public void TheScanSeesAReferenceWhereThereIsOne()
     {
         // The check must be able to fail: this test type's own IL references Blake2b, so scanning it finds the edge.

@@ -3,20 +3,34 @@ using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using Blake2Fast.Dispatch;
 
-namespace Blake2Fast.Dispatch;
+namespace Blake2Fast;
 
 /// <summary>
-/// The kernel benchmark behind <c>b2fsum --benchmark [--short]</c>: times every kernel this CPU runs, for every job of
-/// the library's kernel registry (<see cref="KernelTable"/>), and prints the table, the kernel the library chooses, the CPU's identity and,
-/// where another kernel measured faster, the <c>BLAKE2FAST_CORE</c> value that selects it. For CPUs nobody here has
-/// measured (ARM64 above all): a user runs it and reports the table.
+/// The kernel benchmark (what <c>b2fsum --benchmark</c> prints): times every compression kernel this CPU and runtime
+/// run, for every job of the library (BLAKE2b, BLAKE2s, BLAKE-256, the parallel modes, many messages, BLAKE3), and
+/// writes a table of MB/s, the kernel the library chooses, the CPU's identity and, where another kernel measured
+/// clearly faster, the <c>BLAKE2FAST_CORE</c> value that selects it. Meant for CPUs nobody has measured (ARM64 above
+/// all) and for runtimes such as WebAssembly: run it where your code runs and report the table.
 /// </summary>
-internal static class KernelBenchmark
+/// <remarks>
+/// Each kernel is timed on about 64 KiB in the cache, so the table compares kernels, not memory; about a second and a
+/// half per kernel, or a few hundredths with <c>brief</c>. It runs on the calling thread and allocates its inputs.
+/// </remarks>
+public static class KernelBenchmark
 {
-    /// <summary>Runs the benchmark into <paramref name="output"/>; <paramref name="brief"/>: a few ms per kernel (CI), rough timings.</summary>
-    public static void Run(TextWriter output, bool brief)
+    /// <summary>Times every kernel that runs here and writes the report to <paramref name="output"/>.</summary>
+    /// <param name="output">Where the report goes, line by line (for example <see cref="Console.Out"/>).</param>
+    /// <param name="brief">
+    /// <see langword="true"/> for a few hundredths of a second per kernel (rough timings, to check that every kernel
+    /// runs); <see langword="false"/> (the default) for about half a second of warm-up and one second of timing each.
+    /// </param>
+    /// <exception cref="ArgumentNullException"><paramref name="output"/> is <see langword="null"/>.</exception>
+    public static void Run(TextWriter output, bool brief = false)
     {
+        if (output is null)
+            throw new ArgumentNullException(nameof(output));
         // The warm-up also lets a JIT-run build (dotnet tool) reach fully optimized code; the published executable is
         // compiled ahead of time.
         TimeSpan warmUp = brief ? TimeSpan.FromMilliseconds(20) : TimeSpan.FromMilliseconds(500);
