@@ -12,7 +12,6 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "${here}/../../../.." && pwd)"
 crate="${BAO_CRATE:-${root}/../shared/peers/bao-0.13.0}"
-[ -f "${crate}/Cargo.toml" ] || crate=/work/shared/peers/bao-0.13.0
 [ -f "${crate}/Cargo.toml" ] || { echo "the bao crate is not at ${crate} (set BAO_CRATE)" >&2; exit 1; }
 registry="${BAO_REGISTRY:-/usr/share/cargo/registry}"
 [ -d "${registry}/blake3-1.3.1" ] || { echo "${registry}/blake3-1.3.1 is missing (apt-get install librust-blake3-dev librust-arrayvec-dev)" >&2; exit 1; }

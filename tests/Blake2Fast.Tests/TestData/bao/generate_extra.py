@@ -4,7 +4,7 @@ boundaries), made by the reference bao.py (Bao's repository, commit 3466bb3), of
 
     python3 tests/Blake2Fast.Tests/TestData/bao/generate_extra.py [path/to/bao.py's folder]
 
-The folder defaults to ../shared/vectors/bao beside the repository (or /work/shared/vectors/bao). Inputs are
+The folder defaults to ../shared/vectors/bao beside the repository. Inputs are
 generate_input.py's (a 4-byte little-endian counter from 1). Each case: the length, the root hash, the BLAKE3 hash (as
 bao.py computes it: bao_hash) and length of the combined and outboard encodings, and slices with the hash and length
 of each.
@@ -18,7 +18,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.abspath(os.path.join(here, "..", "..", "..", ".."))
 folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "..", "shared", "vectors", "bao")
 if not os.path.exists(os.path.join(folder, "bao.py")):
-    folder = "/work/shared/vectors/bao"
+    sys.exit(f"bao.py is not in {folder}: pass the folder that holds Bao's bao.py and generate_input.py")
 sys.path.insert(0, folder)
 import bao  # noqa: E402
 import generate_input  # noqa: E402
