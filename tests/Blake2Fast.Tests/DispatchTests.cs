@@ -94,11 +94,11 @@ public class DispatchTests
         // The legs really switch the instruction sets off (a leg that silently kept them would prove nothing):
         // "no-NAME" has no NAME, "scalar" nothing but the portable code, "arm64" has NEON.
         if (leg.StartsWith("no-", StringComparison.Ordinal))
-            Assert.False(InstructionSets.Declaration(InstructionSets.Parse(leg.Substring(3)) ?? throw new InvalidOperationException($"leg {leg} names no instruction set")).IsSupported);
+            Assert.False(InstructionSets.Declared[(int)(InstructionSets.Parse(leg.Substring(3)) ?? throw new InvalidOperationException($"leg {leg} names no instruction set"))].IsSupported);
         else if (leg == "scalar")
             Assert.DoesNotContain(InstructionSets.All, d => d.Architecture != CpuArchitecture.Portable && d.IsSupported);
         else if (leg == "arm64")
-            Assert.True(InstructionSets.Declaration(InstructionSet.Neon).IsSupported);
+            Assert.True(InstructionSets.Declared[(int)InstructionSet.Neon].IsSupported);
 #if NET8_0_OR_GREATER
         // Zen 5 (AMD family 1Ah) runs one message fastest on the unrolled scalar kernel (CpuRules).
         (int family, string vendor) = CpuIdFamily();
@@ -119,9 +119,9 @@ public class DispatchTests
             return best;
         foreach (Kernel kernel in job.Kernels)
         {
-            InstructionSetDeclaration d = InstructionSets.Declaration(kernel.InstructionSet);
+            InstructionSetDeclaration d = InstructionSets.Declared[(int)kernel.InstructionSet];
             if (kernel.WovenRow == 0 && d.Architecture == ThisArchitecture() && d.IsSupported &&
-                (best == InstructionSet.Scalar || d.Rank > InstructionSets.Declaration(best).Rank))
+                (best == InstructionSet.Scalar || d.Rank > InstructionSets.Declared[(int)best].Rank))
                 best = kernel.InstructionSet;
         }
         return best;
@@ -177,12 +177,12 @@ public class DispatchTests
             // Else a narrower instruction set of the request's own architecture, or the portable one: never another architecture's.
             Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Architecture(chosen) == InstructionSets.Architecture(requested),
                 $"{set.Name} {name}: chose {chosen}");
-            Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Declaration(chosen).Rank < InstructionSets.Declaration(requested).Rank, $"{set.Name} {name}: chose {chosen}");
+            Assert.True(chosen == InstructionSet.Scalar || InstructionSets.Declared[(int)chosen].Rank < InstructionSets.Declared[(int)requested].Rank, $"{set.Name} {name}: chose {chosen}");
             // Nothing supported between the choice and the request was passed over.
             foreach (InstructionSet c in set.Supported)
             {
                 bool better = InstructionSets.IsAtOrBelow(c, requested) && c != chosen &&
-                    (chosen == InstructionSet.Scalar || InstructionSets.Declaration(c).Rank > InstructionSets.Declaration(chosen).Rank);
+                    (chosen == InstructionSet.Scalar || InstructionSets.Declared[(int)c].Rank > InstructionSets.Declared[(int)chosen].Rank);
                 Assert.False(better, $"{set.Name} {name}: skipped {c}");
             }
         }
@@ -235,7 +235,7 @@ public class DispatchTests
     [Fact]
     public void TheCrossPlatformVectorsAreChosenOnlyWhereNoArchitectureKernelsExist()
     {
-        InstructionSetDeclaration vector128 = InstructionSets.Declaration(InstructionSet.Vector128);
+        InstructionSetDeclaration vector128 = InstructionSets.Declared[(int)InstructionSet.Vector128];
         Assert.Equal(CpuArchitecture.CrossPlatform, vector128.Architecture);
         bool nativeArchitecture = ThisArchitecture() != CpuArchitecture.Portable;
         Assert.Equal(!nativeArchitecture, vector128.ChosenUnasked);
@@ -268,12 +268,12 @@ public class DispatchTests
             Assert.Equal(InstructionSet.Scalar, b);
         else
             // the table lists the widest first, and the widest of this architecture runs (the cross-platform vectors only where none does)
-            Assert.Equal(FixedDigestDriver.B.SupportedInstructionSets.Where(c => InstructionSets.Declaration(c).ChosenUnasked).Max(), b);
+            Assert.Equal(FixedDigestDriver.B.SupportedInstructionSets.Where(c => InstructionSets.Declared[(int)c].ChosenUnasked).Max(), b);
         // Lanes always beat one message at a time: a lane job picks its widest lane kernel that runs.
         InstructionSet lanes = KernelTable.Blake2bpLeaves.Choose(null);
         // (Of the lane kernels chosen unasked here: the cross-platform vectors' run on x64 and ARM64 only by name.)
         Assert.True(KernelTable.Blake2bpLeaves.Lanes(lanes) > 1 ||
-            !KernelTable.Blake2bpLeaves.Supported.Any(c => KernelTable.Blake2bpLeaves.Lanes(c) > 1 && InstructionSets.Declaration(c).ChosenUnasked));
+            !KernelTable.Blake2bpLeaves.Supported.Any(c => KernelTable.Blake2bpLeaves.Lanes(c) > 1 && InstructionSets.Declared[(int)c].ChosenUnasked));
     }
 
     [Fact]
@@ -294,13 +294,13 @@ public class DispatchTests
         Assert.Equal(Enum.GetValues(typeof(InstructionSet)).Length, all.Length);
         Assert.Equal(InstructionSets.Declared.Length, all.Length + 1);
         foreach (InstructionSet set in Enum.GetValues(typeof(InstructionSet)))
-            Assert.Equal(set, InstructionSets.Declaration(set).Value);
+            Assert.Equal(set, InstructionSets.Declared[(int)set].Value);
         Assert.Equal(all.Length, all.Select(d => d.Name).Distinct().Count());
         // Within an architecture the ranks order the instruction sets; the portable one stands alone.
         foreach (IGrouping<CpuArchitecture, InstructionSetDeclaration> arch in all.GroupBy(d => d.Architecture))
             Assert.Equal(arch.Count(), arch.Select(d => d.Rank).Distinct().Count());
         Assert.Single(all, d => d.Architecture == CpuArchitecture.Portable);
-        Assert.True(InstructionSets.Declaration(InstructionSet.Scalar).IsSupported);
+        Assert.True(InstructionSets.Declared[(int)InstructionSet.Scalar].IsSupported);
     }
 
     [Fact]

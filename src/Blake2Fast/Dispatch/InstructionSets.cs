@@ -137,8 +137,6 @@ internal static unsafe class InstructionSets
         }
     }
 
-    public static InstructionSetDeclaration Declaration(InstructionSet instructionSet) => Declared[(int)instructionSet];
-
     public static InstructionSet DefaultB => KernelTable.Blake2bJob.Default;
     public static InstructionSet DefaultS => KernelTable.Blake2sJob.Default;
     public static InstructionSet DefaultBp => KernelTable.Blake2bpJob.Default;

@@ -115,7 +115,7 @@ public class Blake3DispatchTests
         Assert.Contains(InstructionSets.DefaultBlake3, global::Blake2Fast.Blake3.SupportedInstructionSets);
         Assert.Equal(InstructionSet.Scalar, KernelTable.Blake3.Choose("scalar"));
         // The widest that runs, of this architecture (the cross-platform vectors only where no architecture's own kernels exist).
-        Assert.Equal(global::Blake2Fast.Blake3.SupportedInstructionSets.Where(c => InstructionSets.Declaration(c).ChosenUnasked).Max(), KernelTable.Blake3.Choose(null));
+        Assert.Equal(global::Blake2Fast.Blake3.SupportedInstructionSets.Where(c => InstructionSets.Declared[(int)c].ChosenUnasked).Max(), KernelTable.Blake3.Choose(null));
         Assert.Equal(InstructionSets.Name(InstructionSets.DefaultBlake3), global::Blake2Fast.Blake3.CompressionCore);
     }
 }
