@@ -6,7 +6,7 @@
 // machine; the ratio is the baseline's time over the row's (1.00: as fast as the baseline), and the median of the
 // rounds is printed with its range. The baseline of the one-core rows is Blake3.HashData; of the every-core rows,
 // Blake3HashState.UpdateParallel on every core. Rows: the outboard and combined encodings from memory into a caller's
-// buffer (on one core and on every core), the outboard encoding of a MemoryStream (length known: straight into
+// buffer (on one core and on every core; on one core also by the path without the line-writing kernel), the outboard encoding of a MemoryStream (length known: straight into
 // pre-order) and of a stream that hides its length (post-order, flipped in place), decoding (verifying) a combined
 // encoding with BaoDecoder in 64 KiB and 1 MiB reads and with Bao.Decode into a caller's buffer, and the bao crate 0.13 doing the same (native/bao-rs) when it was built;
 // each crate row also prints ours over it, round by round ("ours 1.10x": ours took 1/1.10 of its time).
@@ -17,6 +17,7 @@ using System.Diagnostics;
 using System.IO;
 using System.Linq;
 using Blake2Fast.Benchmarks.Infrastructure;
+using Blake2Fast.Families.Blake3.Bao;
 
 namespace Blake2Fast.Benchmarks;
 
@@ -58,6 +59,13 @@ internal static class BaoAlternation
                 new("Blake3.HashData", () => Blake3.HashData(memory.Span, hash.AsSpan()), 0),
                 new("Bao.EncodeOutboard (span)", () => Bao.EncodeOutboard(memory.Span, outboard, hash), 0),
                 new("Bao.Encode combined (span)", () => Bao.Encode(memory.Span, combined, hash), 0),
+                new("Bao.Encode combined, copy after", () =>
+                {
+                    // The other path: each run hashed, then its chunks copied (what runs without AVX-512 VBMI).
+                    BaoLevels.WritingLines = false;
+                    Bao.Encode(memory.Span, combined, hash);
+                    BaoLevels.WritingLines = true;
+                }, 0),
                 new("Bao.Encode outboard (stream)", () =>
                 {
                     // Length known (the input can seek): straight into pre-order.

@@ -24,6 +24,39 @@ public class BaoApiEdgeTests
     }
 
     [Fact]
+    public void DestinationsOverlappingTheInputAreRefusedByName()
+    {
+        // One buffer holding the input and, from byte 100, room for the encoding: each would be written over the
+        // input while it is read.
+        const int length = 40_000;
+        var buffer = new byte[length + (int)Bao.EncodedLength(length)];
+        BaoTestData.Random(length, 3).CopyTo(buffer, 0);
+        var hash = new byte[32];
+        ReadOnlySpan<byte> Input() => buffer.AsSpan(0, length);
+        Span<byte> Overlapping(long size) => buffer.AsSpan(100, (int)size);
+        foreach (Action call in new Action[]
+        {
+            () => Bao.Encode(Input(), Overlapping(Bao.EncodedLength(length)), hash),
+            () => Bao.EncodeOutboard(Input(), Overlapping(Bao.OutboardLength(length)), hash),
+            () => Bao.EncodeGroupOutboard(Input(), Overlapping(Bao.GroupOutboardLength(length, 4)), 4, false, hash),
+            () => Bao.EncodeParallel(Input(), Overlapping(Bao.EncodedLength(length)), hash),
+            () => Bao.EncodeOutboardParallel(Input(), Overlapping(Bao.OutboardLength(length)), hash),
+        })
+        {
+            var e = Assert.Throws<ArgumentException>(call);
+            Assert.Equal("destination", e.ParamName);
+            Assert.Contains("must not overlap input", e.Message);
+        }
+        Assert.True(BaoTestData.Random(length, 3).AsSpan().SequenceEqual(Input()), "the input was written over");
+
+        // Decoding into the encoding itself.
+        byte[] encoded = Bao.Encode(BaoTestData.Random(length, 3), out byte[] root);
+        var d = Assert.Throws<ArgumentException>(() => Bao.Decode(encoded, root, encoded.AsSpan(8)));
+        Assert.Equal("destination", d.ParamName);
+        Assert.Contains("must not overlap encoded", d.Message);
+    }
+
+    [Fact]
     public void SpanReadsAndRelativeSeeks()
     {
         byte[] input = BaoTestData.Random(10_000, 2);

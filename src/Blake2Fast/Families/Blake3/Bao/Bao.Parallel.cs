@@ -43,12 +43,13 @@ public static partial class Bao
     /// next free thread; an input too small for two is encoded on the calling thread alone.
     /// </param>
     /// <remarks>Allocates a little per call for the thread pool's work items; rents scratch (cleared on return).</remarks>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="EncodedLength"/>, or <paramref name="hash"/> shorter than 32 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="EncodedLength"/>, or <paramref name="hash"/> shorter than 32 bytes, or <paramref name="destination"/> overlaps <paramref name="input"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
     public static void EncodeParallel(ReadOnlySpan<byte> input, Span<byte> destination, Span<byte> hash, int maxDegreeOfParallelism = -1)
     {
         CheckDestination(destination.Length, EncodedLength(input.Length), nameof(destination), nameof(EncodedLength));
         CheckHash(hash.Length);
+        CheckSeparate(input, destination, nameof(input), nameof(destination));
         BaoParallelEncoder.Encode(input, destination, false, hash, Parallelism(maxDegreeOfParallelism));
     }
 
@@ -72,12 +73,13 @@ public static partial class Bao
     /// <param name="destination">Receives the outboard encoding in its first <see cref="OutboardLength"/> bytes.</param>
     /// <param name="hash">Receives the root hash in its first 32 bytes.</param>
     /// <param name="maxDegreeOfParallelism">The most threads to use; -1 (the default) for one per processor.</param>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="OutboardLength"/>, or <paramref name="hash"/> shorter than 32 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="OutboardLength"/>, or <paramref name="hash"/> shorter than 32 bytes, or <paramref name="destination"/> overlaps <paramref name="input"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
     public static void EncodeOutboardParallel(ReadOnlySpan<byte> input, Span<byte> destination, Span<byte> hash, int maxDegreeOfParallelism = -1)
     {
         CheckDestination(destination.Length, OutboardLength(input.Length), nameof(destination), nameof(OutboardLength));
         CheckHash(hash.Length);
+        CheckSeparate(input, destination, nameof(input), nameof(destination));
         BaoParallelEncoder.Encode(input, destination, true, hash, Parallelism(maxDegreeOfParallelism));
     }
 

@@ -60,11 +60,12 @@ public static partial class Bao
     /// <param name="input">The input.</param>
     /// <param name="destination">Receives the encoding in its first <see cref="EncodedLength"/> bytes.</param>
     /// <param name="hash">Receives the root hash in its first 32 bytes.</param>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="EncodedLength"/>, or <paramref name="hash"/> shorter than 32 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="EncodedLength"/>, or <paramref name="hash"/> shorter than 32 bytes, or <paramref name="destination"/> overlaps <paramref name="input"/>.</exception>
     public static void Encode(ReadOnlySpan<byte> input, Span<byte> destination, Span<byte> hash)
     {
         CheckDestination(destination.Length, EncodedLength(input.Length), nameof(destination), nameof(EncodedLength));
         CheckHash(hash.Length);
+        CheckSeparate(input, destination, nameof(input), nameof(destination));
         BaoSpanEncoder.Encode(input, destination, false, hash);
     }
 
@@ -84,11 +85,12 @@ public static partial class Bao
     /// <param name="input">The input.</param>
     /// <param name="destination">Receives the outboard encoding in its first <see cref="OutboardLength"/> bytes.</param>
     /// <param name="hash">Receives the root hash in its first 32 bytes.</param>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="OutboardLength"/>, or <paramref name="hash"/> shorter than 32 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="OutboardLength"/>, or <paramref name="hash"/> shorter than 32 bytes, or <paramref name="destination"/> overlaps <paramref name="input"/>.</exception>
     public static void EncodeOutboard(ReadOnlySpan<byte> input, Span<byte> destination, Span<byte> hash)
     {
         CheckDestination(destination.Length, OutboardLength(input.Length), nameof(destination), nameof(OutboardLength));
         CheckHash(hash.Length);
+        CheckSeparate(input, destination, nameof(input), nameof(destination));
         BaoSpanEncoder.Encode(input, destination, true, hash);
     }
 
@@ -181,11 +183,12 @@ public static partial class Bao
     /// <param name="hash">The 32-byte root hash, from a trusted source.</param>
     /// <param name="destination">Receives the original input in its first bytes.</param>
     /// <returns>The length of the original input, verified.</returns>
-    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="destination"/> is shorter than the length the encoding's header claims.</exception>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="destination"/> is shorter than the length the encoding's header claims, or <paramref name="destination"/> overlaps <paramref name="encoded"/>.</exception>
     /// <exception cref="BaoVerificationException">The encoding does not verify against <paramref name="hash"/>.</exception>
     public static int Decode(ReadOnlySpan<byte> encoded, ReadOnlySpan<byte> hash, Span<byte> destination)
     {
         CheckHashIn(hash.Length);
+        CheckSeparate(encoded, destination, nameof(encoded), nameof(destination));
         long length = BaoSpanDecoder.ClaimedLength(encoded);
         if (length > destination.Length)
             throw new ArgumentException($"The destination must be at least as long as the input the encoding's header claims ({length} bytes, not yet verified).", nameof(destination));
@@ -328,11 +331,12 @@ public static partial class Bao
     /// <param name="postOrder">Whether to write post-order instead of pre-order.</param>
     /// <param name="hash">Receives the root hash in its first 32 bytes.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="chunkGroupLog"/> is outside 0 to 10.</exception>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="GroupOutboardLength"/>, or <paramref name="hash"/> shorter than 32 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="GroupOutboardLength"/>, or <paramref name="hash"/> shorter than 32 bytes, or <paramref name="destination"/> overlaps <paramref name="input"/>.</exception>
     public static void EncodeGroupOutboard(ReadOnlySpan<byte> input, Span<byte> destination, int chunkGroupLog, bool postOrder, Span<byte> hash)
     {
         CheckDestination(destination.Length, GroupOutboardLength(input.Length, chunkGroupLog), nameof(destination), nameof(GroupOutboardLength));
         CheckHash(hash.Length);
+        CheckSeparate(input, destination, nameof(input), nameof(destination));
         BaoSpanEncoder.EncodeGroups(input, destination, 1 << chunkGroupLog, postOrder, hash);
     }
 
@@ -459,6 +463,13 @@ public static partial class Bao
     {
         if (length < needed)
             throw new ArgumentException($"The destination must be at least {needed} bytes long (Bao.{lengthMethod} of the input's length).", name);
+    }
+
+    private static void CheckSeparate(ReadOnlySpan<byte> input, ReadOnlySpan<byte> destination, string inputName, string destinationName)
+    {
+        // Written while the input is still read: an overlap would hash or copy bytes already overwritten.
+        if (input.Overlaps(destination))
+            throw new ArgumentException($"The destination must not overlap {inputName}: it is written while {inputName} is still read. Write into a separate buffer.", destinationName);
     }
 
     private static void CheckHash(int length)

@@ -2,6 +2,9 @@ using System;
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+#if NET8_0_OR_GREATER
+using System.Runtime.Intrinsics;
+#endif
 using Blake2Fast.Dispatch;
 using Blake2Fast.Families.Blake3.Kernels;
 using Blake2Fast.Families.Blake3.Tree;
@@ -26,9 +29,15 @@ internal sealed unsafe class BaoLevels : IDisposable
 
     private byte[]? _buffer;
     private readonly int[] _levelOffset = new int[MaxLevels];
+#if NET8_0_OR_GREATER
+    private readonly nint[] _positions = new nint[MaxChunks]; // each chunk's place in the run's encoding (TryEncode)
+#endif
     private int _chunks;
     private int _levels;
     private int _used; // the most of the buffer any run wrote (idle lanes included): what Dispose clears
+
+    /// <summary>Whether <c>TryEncode</c> runs where it can; the tests and the benchmark turn it off to set it against the other path.</summary>
+    internal static bool WritingLines = true;
 
     public BaoLevels(int maxChunks)
     {
@@ -44,7 +53,10 @@ internal sealed unsafe class BaoLevels : IDisposable
     /// Hashes the run of <paramref name="input"/> (1 to <see cref="MaxChunks"/> chunks, every one full but the
     /// last) whose first chunk has index <paramref name="firstChunk"/>, and all its parents' CVs (none as root).
     /// </summary>
-    public void Hash(ReadOnlySpan<byte> input, long firstChunk)
+    public void Hash(ReadOnlySpan<byte> input, long firstChunk) => Hash(input, firstChunk, 0);
+
+    /// <summary><see cref="Hash(ReadOnlySpan{byte}, long)"/> with the CVs of the first <paramref name="hashed"/> chunks already in place.</summary>
+    private void Hash(ReadOnlySpan<byte> input, long firstChunk, int hashed)
     {
         int chunks = (int)BaoTree.ChunkCount(input.Length);
         Debug.Assert(chunks <= MaxChunks && firstChunk % (1L << BaoTree.LevelOf(chunks)) == 0);
@@ -60,10 +72,11 @@ internal sealed unsafe class BaoLevels : IDisposable
         fixed (byte* from = input)
         fixed (byte* cvs = buffer)
         {
-            if (whole > 0)
+            if (whole > hashed)
             {
-                Blake3Batches.HashMany(instructionSet, from, whole, BaoTree.ChunkLength, BaoTree.ChunkLength / 64, (uint*)Unsafe.AsPointer(ref iv.W[0]),
-                    (ulong)firstChunk, true, 0, ChunkStart, ChunkEnd, cvs, input.Length, buffer.Length);
+                Blake3Batches.HashMany(instructionSet, from + (long)hashed * BaoTree.ChunkLength, whole - hashed, BaoTree.ChunkLength, BaoTree.ChunkLength / 64,
+                    (uint*)Unsafe.AsPointer(ref iv.W[0]), (ulong)(firstChunk + hashed), true, 0, ChunkStart, ChunkEnd, cvs + hashed * BaoTree.HashLength,
+                    input.Length - (long)hashed * BaoTree.ChunkLength, buffer.Length - hashed * BaoTree.HashLength);
             }
             if (whole < chunks)
             {
@@ -89,15 +102,108 @@ internal sealed unsafe class BaoLevels : IDisposable
         }
     }
 
+#if NET8_0_OR_GREATER
+    /// <summary>
+    /// Hashes the run as <see cref="Hash(ReadOnlySpan{byte}, long)"/> does and writes its whole pre-order combined encoding (parents and
+    /// chunks) into <paramref name="tree"/>, the chunks' lines while they are hashed (see
+    /// <c>Blake3Avx512.HashChunksWritingLines</c>); returns the bytes written, or 0 where that kernel does not run
+    /// or the run has fewer chunks than its lanes (the caller then hashes and writes as usual).
+    /// </summary>
+    public int TryEncode(ReadOnlySpan<byte> input, long firstChunk, Span<byte> tree)
+    {
+        int chunks = (int)BaoTree.ChunkCount(input.Length);
+        int whole = input.Length % BaoTree.ChunkLength == 0 ? chunks : chunks - 1;
+        int lanes = Blake3Avx512.Lanes;
+        InstructionSet instructionSet = BaoTree.InstructionSet;
+        if (!WritingLines || whole < lanes || !BaoLineWriter.IsSupported || !Blake3Avx512.IsSupported || Blake3Batches.Width(instructionSet) != lanes)
+            return 0;
+        Debug.Assert(chunks <= MaxChunks && firstChunk % (1L << BaoTree.LevelOf(chunks)) == 0);
+        int length = Place(0, chunks, 0);
+        Debug.Assert(tree.Length >= length - ((long)chunks * BaoTree.ChunkLength - input.Length));
+        int inLanes = whole - whole % lanes;
+        byte[] buffer = _buffer ?? throw new ObjectDisposedException(nameof(BaoLevels));
+        Unsafe.SkipInit(out Blake3Words iv);
+        Blake3Words.Read(Blake3Words.IV, ref iv.W[0]);
+        fixed (byte* from = input)
+        fixed (byte* to = tree)
+        fixed (nint* positions = _positions)
+        fixed (byte* cvs = buffer)
+        {
+            Blake3Avx512.HashChunksWritingLines(ref *from, (nuint)(inLanes / lanes), ref iv.W[0], (ulong)firstChunk, ref *cvs, ref *to, ref *positions);
+        }
+        Hash(input, firstChunk, inLanes);
+
+        fixed (byte* from = input)
+        fixed (byte* to = tree)
+        fixed (byte* cvs = buffer)
+        {
+            int written = length - (chunks * BaoTree.ChunkLength - input.Length);
+            var writer = new BaoLineWriter(to, written);
+            Write(ref writer, 0, chunks, from, input.Length, inLanes, cvs);
+            writer.Finish();
+            return written;
+        }
+    }
+
+
+    /// <summary>
+    /// The pre-order nodes of the subtree of <paramref name="chunks"/> chunks from <paramref name="start"/>; of the first
+    /// <paramref name="inLanes"/> chunks only the head and tail bytes around their whole lines, which the kernel wrote.
+    /// </summary>
+    private void Write(ref BaoLineWriter writer, int start, int chunks, byte* input, int length, int inLanes, byte* cvs)
+    {
+        if (chunks == 1)
+        {
+            byte* chunk = input + (long)start * BaoTree.ChunkLength;
+            if (start < inLanes)
+            {
+                writer.Put(Vector512.Load(chunk));
+                writer.SkipInside(Vector512.Load(chunk + BaoTree.ChunkLength - 64));
+            }
+            else
+            {
+                writer.Put(chunk, Math.Min(BaoTree.ChunkLength, length - start * BaoTree.ChunkLength));
+            }
+            return;
+        }
+        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
+        int leftCv = CvOffset(start, left), rightCv = CvOffset(start + left, chunks - left);
+        // Siblings of one level lie side by side; the buffer has room past every CV for a 64-byte read (Slack).
+        writer.Put(rightCv == leftCv + BaoTree.HashLength
+            ? Vector512.Load(cvs + leftCv)
+            : Vector512.Create(Vector256.Load(cvs + leftCv), Vector256.Load(cvs + rightCv)));
+        Write(ref writer, start, left, input, length, inLanes, cvs);
+        Write(ref writer, start + left, chunks - left, input, length, inLanes, cvs);
+    }
+
+    /// <summary>
+    /// Where each chunk of the subtree of <paramref name="chunks"/> chunks from <paramref name="start"/> lies in its
+    /// pre-order encoding at <paramref name="at"/> (into the positions array); returns the end, as if every chunk were whole.
+    /// </summary>
+    private int Place(int start, int chunks, int at)
+    {
+        if (chunks == 1)
+        {
+            _positions[start] = at;
+            return at + BaoTree.ChunkLength;
+        }
+        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
+        at = Place(start, left, at + BaoTree.ParentLength);
+        return Place(start + left, chunks - left, at);
+    }
+#endif
+
     /// <summary>
     /// The CV of the node covering <paramref name="chunks"/> chunks from chunk <paramref name="start"/> of the run
     /// (a node of the run's tree: aligned to its level).
     /// </summary>
-    public ReadOnlySpan<byte> Cv(int start, int chunks)
+    public ReadOnlySpan<byte> Cv(int start, int chunks) => new(_buffer, CvOffset(start, chunks), BaoTree.HashLength);
+
+    private int CvOffset(int start, int chunks)
     {
         int level = BaoTree.LevelOf(chunks);
         Debug.Assert(level < _levels && start % (1 << level) == 0 && start + chunks <= _chunks);
-        return new ReadOnlySpan<byte>(_buffer, _levelOffset[level] + (start >> level) * BaoTree.HashLength, BaoTree.HashLength);
+        return _levelOffset[level] + (start >> level) * BaoTree.HashLength;
     }
 
     /// <summary>The CV of the whole run (not as root).</summary>

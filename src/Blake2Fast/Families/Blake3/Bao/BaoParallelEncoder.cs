@@ -167,9 +167,18 @@ internal static unsafe class BaoParallelEncoder
                         input = new ReadOnlySpan<byte>(Input + start, length);
                         tree = new Span<byte>(Output + at, size);
                     }
-                    levels.Hash(input, start / BaoTree.ChunkLength);
-                    int written = BaoSpanEncoder.WritePreOrder(levels, input, 0, levels.Chunks, tree, _outboard);
-                    Debug.Assert(written == size);
+                    // A file's nodes are read back at once by the write, so they stay in the caches (no TryEncode).
+#if NET6_0_OR_GREATER
+                    bool direct = OutputFile is null;
+#else
+                    bool direct = true;
+#endif
+                    if (_outboard || !direct || !BaoSpanEncoder.TryEncode(levels, input, start / BaoTree.ChunkLength, tree))
+                    {
+                        levels.Hash(input, start / BaoTree.ChunkLength);
+                        int written = BaoSpanEncoder.WritePreOrder(levels, input, 0, levels.Chunks, tree, _outboard);
+                        Debug.Assert(written == size);
+                    }
                     levels.Top.CopyTo(new Span<byte>(_cvs, run * BaoTree.HashLength, BaoTree.HashLength));
 #if NET6_0_OR_GREATER
                     if (OutputFile is not null)

@@ -65,11 +65,14 @@ internal static class BaoSpanEncoder
         if (chunks <= BaoLevels.MaxChunks)
         {
             ReadOnlySpan<byte> run = input.Slice(start, length);
-            levels.Hash(run, start / BaoTree.ChunkLength);
-            if (postOrder)
-                WritePostOrder(levels, run, 0, (int)chunks, tree, outboard, leafChunks);
-            else
-                WritePreOrder(levels, run, 0, (int)chunks, tree, outboard, leafChunks);
+            if (outboard || postOrder || !TryEncode(levels, run, start / BaoTree.ChunkLength, tree))
+            {
+                levels.Hash(run, start / BaoTree.ChunkLength);
+                if (postOrder)
+                    WritePostOrder(levels, run, 0, (int)chunks, tree, outboard, leafChunks);
+                else
+                    WritePreOrder(levels, run, 0, (int)chunks, tree, outboard, leafChunks);
+            }
             if (root)
             {
                 // The root has more than one leaf here: its node is the run's top pair.
@@ -94,6 +97,16 @@ internal static class BaoSpanEncoder
         EncodeSubtree(input, start + leftLength, length - leftLength, tree.Slice(leftAt + leftSize), outboard, levels, false, node.Slice(BaoTree.HashLength),
             leafChunks, postOrder);
         BaoTree.ParentCv(node, root, cv);
+    }
+
+    /// <summary>A run's combined pre-order encoding written while it is hashed, where the kernel for that runs (<c>BaoLevels.TryEncode</c>).</summary>
+    internal static bool TryEncode(BaoLevels levels, ReadOnlySpan<byte> run, long firstChunk, Span<byte> tree)
+    {
+#if NET8_0_OR_GREATER
+        return levels.TryEncode(run, firstChunk, tree) != 0;
+#else
+        return false;
+#endif
     }
 
     /// <summary>

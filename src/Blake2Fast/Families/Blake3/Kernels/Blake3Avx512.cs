@@ -59,6 +59,11 @@ internal static partial class Blake3Avx512
         uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
         Blake3LaneKernel<Vector512<uint>, Ops>.HashMany(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
+    /// <summary>Full chunks, each one's whole lines also written to its place in an encoding (<c>Blake3LaneKernel.HashChunksWritingLines</c>).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int HashChunksWritingLines(ref byte input, nuint groups, ref uint key, ulong counter, ref byte output, ref byte copyTo, ref nint positions) =>
+        Blake3LaneKernel<Vector512<uint>, Ops>.HashChunksWritingLines(ref input, groups, ref key, counter, ref output, ref copyTo, ref positions);
+
     /// <summary>
     /// The <see cref="HashMany"/> contract for groups of 17 inputs; <c>Blake3Batches</c> runs the last full group and
     /// one more input on it. Chunks rotate the 17th through the 16 lanes over 17 block steps (<see cref="HashManyRotating"/>),

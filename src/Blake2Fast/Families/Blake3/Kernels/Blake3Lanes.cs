@@ -1,7 +1,10 @@
 #if NET8_0_OR_GREATER
 using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Families.Blake2.Kernels;
 
 namespace Blake2Fast.Families.Blake3.Kernels;
@@ -201,16 +204,56 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
         uint flags, uint flagsStart, uint flagsEnd, ref byte output)
     {
         byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3MessagePair<TVec>>()];
-        Loop(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output, ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space));
+        Loop<NoCopy>(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output,
+            ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space), ref Unsafe.NullRef<byte>(), ref Unsafe.NullRef<nint>(), 0);
+    }
+
+    /// <summary>
+    /// <see cref="HashMany"/> for <c>groups * Lanes</c> full chunks 1 KiB apart that also writes each chunk's whole
+    /// 64-byte lines to its place in an encoding, chunk i at <c>copyTo + positions[i]</c> (positions multiples of 64):
+    /// every line with one non-temporal store as soon as its bytes are loaded, so the stores run in the gaps of the
+    /// rounds and no line of the encoding is read for ownership. The bytes before a chunk's first line boundary and
+    /// after its last (64 in all, on lines a neighbour shares) are the caller's. AVX-512 F only (the stores are 512-bit).
+    /// </summary>
+    /// <returns>The bytes of each chunk before its first line boundary (1 to 64; a chunk on a boundary keeps its first line back too).</returns>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int HashChunksWritingLines(ref byte input, nuint groups, ref uint key, ulong counter, ref byte output, ref byte copyTo, ref nint positions)
+    {
+        Debug.Assert(Unsafe.SizeOf<TVec>() == 64 && Avx512F.IsSupported);
+        nint head = ((-(nint)Unsafe.AsPointer(ref copyTo) - 1) & 63) + 1;
+        byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3MessagePair<TVec>>()];
+        Loop<WriteLines>(ref input, groups, ChunkLength, ChunkLength / BlockLength, ref key, counter, true, 0, Blake3Flags.ChunkStart, Blake3Flags.ChunkEnd,
+            ref output, ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space), ref copyTo, ref positions, head);
+        return (int)head;
+    }
+
+    private const int ChunkLength = 1024;
+
+    /// <summary>What <see cref="Loop"/> does besides hashing (a type argument, so the hashing-only loop has no trace of it).</summary>
+    private interface ICopy
+    {
+        bool WritesLines { get; }
+    }
+
+    private readonly struct NoCopy : ICopy
+    {
+        public bool WritesLines => false;
+    }
+
+    private readonly struct WriteLines : ICopy
+    {
+        public bool WritesLines => true;
     }
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
     // in a register and every scheduled read is one memory operand, where a local's address is rebuilt per read.
     // AggressiveOptimization: docs/cores.md, "Kernels compiled fully optimized".
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void Loop(
+    private static void Loop<TCopy>(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
-        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3MessagePair<TVec> messages)
+        uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3MessagePair<TVec> messages,
+        ref byte copyTo, ref nint positions, nint head)
+        where TCopy : struct, ICopy
     {
         TOps o = default;
         ref TVec first = ref Unsafe.As<Blake3MessagePair<TVec>, TVec>(ref messages);
@@ -241,6 +284,17 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
                 if (j != last)
                     o.LoadMessage(ref Unsafe.Add(ref block, BlockLength), laneStride, ref Unsafe.Add(ref first, other - current));
                 ref uint words = ref Unsafe.As<TVec, uint>(ref m);
+                if (default(TCopy).WritesLines && j != 0)
+                {
+                    // Each lane's line that ends in this block (blocks j - 1 and j are in L1 by now).
+                    nint at = head + ((nint)j - 1) * BlockLength;
+                    ref byte from = ref Unsafe.Add(ref input, at);
+                    for (int k = 0; k < Lanes; k++)
+                    {
+                        Avx512F.StoreAlignedNonTemporal((byte*)Unsafe.AsPointer(ref Unsafe.Add(ref copyTo, Unsafe.Add(ref positions, k) + at)),
+                            Vector512.LoadUnsafe(ref Unsafe.Add(ref from, k * laneStride)));
+                    }
+                }
 
                 TVec v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
                 TVec v8 = o.Broadcast(Blake2Constants.IVs0), v9 = o.Broadcast(Blake2Constants.IVs1);
@@ -269,6 +323,8 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
             o.StoreChains(ref output, h0, h1, h2, h3, h4, h5, h6, h7);
             input = ref Unsafe.Add(ref input, laneStride * Lanes);
             output = ref Unsafe.Add(ref output, 32 * Lanes);
+            if (default(TCopy).WritesLines)
+                positions = ref Unsafe.Add(ref positions, Lanes);
             if (incrementCounter)
                 counter += (ulong)Lanes;
         }

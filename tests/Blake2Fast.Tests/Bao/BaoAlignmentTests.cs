@@ -1,0 +1,83 @@
+using System;
+using Blake2Fast.Families.Blake3.Bao;
+using Xunit;
+
+namespace Blake2Fast.Tests.BaoSuite;
+
+/// <summary>
+/// The combined encoding into a destination at every alignment within a cache line: where AVX-512 VBMI runs, the
+/// chunks' whole lines are written by the chunk kernel and the lines between them by <c>BaoLineWriter</c>, both split
+/// by the destination's alignment, and only the lines at a run's ends take ordinary stores. Each encoding is set
+/// against the other path's (<c>BaoLevels.WritingLines</c> off) and the reference's, and the bytes around it stay
+/// untouched; at lengths around 16 chunks (the kernel's group), 1 MiB runs, and a short last chunk.
+/// </summary>
+public class BaoAlignmentTests
+{
+    private const int KiB = 1024, MiB = 1 << 20;
+
+    public static TheoryData<int, int> Cases()
+    {
+        var data = new TheoryData<int, int>();
+#if LIBRARY_NETSTANDARD
+        int[] small = [16 * KiB, 17 * KiB + 5], large = [];
+#else
+        int[] small = [15 * KiB, 16 * KiB - 1, 16 * KiB, 16 * KiB + 1, 17 * KiB, 31 * KiB + 7, 32 * KiB, 48 * KiB + 1000];
+        int[] large = [MiB - 1, MiB, MiB + 1, MiB + 17 * KiB + 3, 2 * MiB + 16 * KiB];
+#endif
+        foreach (int length in small)
+        {
+            for (int offset = 0; offset < 64; offset++)
+                data.Add(length, offset);
+        }
+        foreach (int length in large)
+        {
+            foreach (int offset in new[] { 0, 1, 7, 8, 31, 56, 63 })
+                data.Add(length, offset);
+        }
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void CombinedEncodingAtEveryOffsetMatchesTheOtherPathAndTheReference(int length, int offset)
+    {
+        byte[] input = BaoTestData.Random(length, length + offset);
+        int encoded = (int)Bao.EncodedLength(length);
+        byte[] expected = length <= 64 * KiB ? ReferenceBao.Encode(input, false).Encoded : Other(input);
+
+        // Guard bytes around the encoding, in the same lines as its first and last bytes.
+        var destination = new byte[offset + encoded + 128];
+        destination.AsSpan().Fill(0xA5);
+        var hash = new byte[32];
+        Bao.Encode(input, destination.AsSpan(offset, encoded), hash);
+        Assert.True(expected.AsSpan().SequenceEqual(destination.AsSpan(offset, encoded)));
+        Assert.Equal(Blake3.HashData(input), hash);
+        Assert.All(destination[..offset], b => Assert.Equal(0xA5, b));
+        Assert.All(destination[(offset + encoded)..], b => Assert.Equal(0xA5, b));
+
+        destination.AsSpan().Fill(0xA5);
+        Bao.EncodeParallel(input, destination.AsSpan(offset, encoded), hash, 2);
+        Assert.True(expected.AsSpan().SequenceEqual(destination.AsSpan(offset, encoded)));
+        Assert.All(destination[..offset], b => Assert.Equal(0xA5, b));
+        Assert.All(destination[(offset + encoded)..], b => Assert.Equal(0xA5, b));
+    }
+
+    /// <summary>The encoding by the path that hashes first and copies after (the reference is slow at megabytes).</summary>
+    private static byte[] Other(byte[] input)
+    {
+        lock (Switch)
+        {
+            BaoLevels.WritingLines = false;
+            try
+            {
+                return Bao.Encode(input, out _);
+            }
+            finally
+            {
+                BaoLevels.WritingLines = true;
+            }
+        }
+    }
+
+    private static readonly object Switch = new();
+}
