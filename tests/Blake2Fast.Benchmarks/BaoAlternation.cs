@@ -6,7 +6,8 @@
 // machine; the ratio is the baseline's time over the row's (1.00: as fast as the baseline), and the median of the
 // rounds is printed with its range. The baseline of the one-core rows is Blake3.HashData; of the every-core rows,
 // Blake3HashState.UpdateParallel on every core. Rows: the outboard and combined encodings from memory into a caller's
-// buffer (on one core and on every core; on one core also by the path without the line-writing kernel), the outboard encoding of a MemoryStream (length known: straight into
+// buffer (on one core and on every core; on one core also by the path without the line-writing kernel, as is
+// Bao.Decode), the outboard encoding of a MemoryStream (length known: straight into
 // pre-order) and of a stream that hides its length (post-order, flipped in place), decoding (verifying) a combined
 // encoding with BaoDecoder in 64 KiB and 1 MiB reads and with Bao.Decode into a caller's buffer, and the bao crate 0.13 doing the same (native/bao-rs) when it was built;
 // each crate row also prints ours over it, round by round ("ours 1.10x": ours took 1/1.10 of its time).
@@ -95,6 +96,13 @@ internal static class BaoAlternation
                 }
             }, 0));
             rows.Add(new("Bao.Decode (span)", () => Bao.Decode(new ReadOnlySpan<byte>(combined, 0, encodedLength), hash, decoded), 0));
+            rows.Add(new("Bao.Decode (span), copy first", () =>
+            {
+                // The other path: each run's chunks gathered into the output, then hashed there.
+                BaoLevels.WritingLines = false;
+                Bao.Decode(new ReadOnlySpan<byte>(combined, 0, encodedLength), hash, decoded);
+                BaoLevels.WritingLines = true;
+            }, 0));
             if (crate)
             {
                 rows.Add(new("bao crate outboard", () => BaoRsPeer.Encode(memory.Span, outboard, hash, true), 0, "Bao.EncodeOutboard (span)"));

@@ -140,7 +140,7 @@ internal readonly struct Transpose512 : ITransposeOps<Vector512<ulong>>
 /// Blocks into lane words: lane k's block at <c>k * stride</c>; word i of the result holds word i of every
 /// lane's block. 4 or 8 lanes of 64-bit words, 8 or 16 lanes of 32-bit words.
 /// </summary>
-internal static class LaneTranspose
+internal static unsafe class LaneTranspose
 {
     /// <summary>64-bit words: 4x4 transposes of 32-byte rows (two unpacks, one join).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -175,25 +175,47 @@ internal static class LaneTranspose
     /// own costs a multiply, a compare and a branch per lane.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Words32<TVec, TOps>(ref byte input, nint stride, ref TVec words, int prefetch = 0)
+    public static unsafe void Words32<TVec, TOps>(ref byte input, nint stride, ref TVec words, int prefetch = 0)
         where TVec : struct
         where TOps : struct, ITransposeOps<TVec>
     {
-        Words32Half<TVec, TOps>(ref input, stride, ref words, 0, prefetch);
-        Words32Half<TVec, TOps>(ref input, stride, ref words, 1, 0);
+        // A null pointer, a constant once inlined, folds the choice in Row away.
+        Words32Half<TVec, TOps>(ref input, stride, ref words, 0, prefetch, null);
+        Words32Half<TVec, TOps>(ref input, stride, ref words, 1, 0, null);
+    }
+
+    /// <summary><see cref="Words32{TVec, TOps}"/> with lane k's block at <c>input + offsets[k]</c> (blocks in no order, as a Bao encoding holds its chunks).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe void Words32At<TVec, TOps>(ref byte input, nint* offsets, ref TVec words, int prefetch = 0)
+        where TVec : struct
+        where TOps : struct, ITransposeOps<TVec>
+    {
+        Words32Half<TVec, TOps>(ref input, 0, ref words, 0, prefetch, offsets);
+        Words32Half<TVec, TOps>(ref input, 0, ref words, 1, 0, offsets);
     }
 
     /// <summary>Words 8g..8g+7: rows of 8 lanes (and of 8 more in the high halves; which ones, Lane says).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Words32Half<TVec, TOps>(ref byte input, nint stride, ref TVec words, int g, int prefetch)
+    private static unsafe void Words32Half<TVec, TOps>(ref byte input, nint stride, ref TVec words, int g, int prefetch, nint* offsets)
         where TVec : struct
         where TOps : struct, ITransposeOps<TVec>
     {
         ref byte row = ref Unsafe.Add(ref input, g * 32);
-        TVec r0 = Row<TVec, TOps>(ref row, 0, 8, stride, prefetch), r1 = Row<TVec, TOps>(ref row, 1, 8, stride, prefetch);
-        TVec r2 = Row<TVec, TOps>(ref row, 2, 8, stride, prefetch), r3 = Row<TVec, TOps>(ref row, 3, 8, stride, prefetch);
-        TVec r4 = Row<TVec, TOps>(ref row, 4, 8, stride, prefetch), r5 = Row<TVec, TOps>(ref row, 5, 8, stride, prefetch);
-        TVec r6 = Row<TVec, TOps>(ref row, 6, 8, stride, prefetch), r7 = Row<TVec, TOps>(ref row, 7, 8, stride, prefetch);
+        TVec r0, r1, r2, r3, r4, r5, r6, r7;
+        if (offsets == null)
+        {
+            r0 = Row<TVec, TOps>(ref row, 0, 8, stride, prefetch); r1 = Row<TVec, TOps>(ref row, 1, 8, stride, prefetch);
+            r2 = Row<TVec, TOps>(ref row, 2, 8, stride, prefetch); r3 = Row<TVec, TOps>(ref row, 3, 8, stride, prefetch);
+            r4 = Row<TVec, TOps>(ref row, 4, 8, stride, prefetch); r5 = Row<TVec, TOps>(ref row, 5, 8, stride, prefetch);
+            r6 = Row<TVec, TOps>(ref row, 6, 8, stride, prefetch); r7 = Row<TVec, TOps>(ref row, 7, 8, stride, prefetch);
+        }
+        else
+        {
+            r0 = RowAt<TVec, TOps>(ref row, 0, 8, offsets, prefetch); r1 = RowAt<TVec, TOps>(ref row, 1, 8, offsets, prefetch);
+            r2 = RowAt<TVec, TOps>(ref row, 2, 8, offsets, prefetch); r3 = RowAt<TVec, TOps>(ref row, 3, 8, offsets, prefetch);
+            r4 = RowAt<TVec, TOps>(ref row, 4, 8, offsets, prefetch); r5 = RowAt<TVec, TOps>(ref row, 5, 8, offsets, prefetch);
+            r6 = RowAt<TVec, TOps>(ref row, 6, 8, offsets, prefetch); r7 = RowAt<TVec, TOps>(ref row, 7, 8, offsets, prefetch);
+        }
         Words32x8<TVec, TOps>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7);
         ref TVec w = ref Unsafe.Add(ref words, 8 * g);
         w = r0;
@@ -220,6 +242,24 @@ internal static class LaneTranspose
                 Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref row, (lane + o.HighStep(rows)) * stride + prefetch)));
         }
         return o.Row(ref row, lane * stride, (lane + o.HighStep(rows)) * stride);
+    }
+
+    /// <summary><see cref="Row"/> with lane k's block at <c>offsets[k]</c>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static unsafe TVec RowAt<TVec, TOps>(ref byte row, int i, int rows, nint* offsets, int prefetch)
+        where TVec : struct
+        where TOps : struct, ITransposeOps<TVec>
+    {
+        TOps o = default;
+        int lane = o.Lane(i, rows);
+        nint low = offsets[lane], high = offsets[lane + o.HighStep(rows)];
+        if (prefetch > 0 && Sse.IsSupported)
+        {
+            Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref row, low + prefetch)));
+            if (o.HighStep(rows) != 0)
+                Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref row, high + prefetch)));
+        }
+        return o.Row(ref row, low, high);
     }
 
     /// <summary>

@@ -5,11 +5,12 @@ using Xunit;
 namespace Blake2Fast.Tests.BaoSuite;
 
 /// <summary>
-/// The combined encoding into a destination at every alignment within a cache line: where AVX-512 VBMI runs, the
-/// chunks' whole lines are written by the chunk kernel and the lines between them by <c>BaoLineWriter</c>, both split
-/// by the destination's alignment, and only the lines at a run's ends take ordinary stores. Each encoding is set
-/// against the other path's (<c>BaoLevels.WritingLines</c> off) and the reference's, and the bytes around it stay
-/// untouched; at lengths around 16 chunks (the kernel's group), 1 MiB runs, and a short last chunk.
+/// The combined encoding, and the decoded input, into a destination at every alignment within a cache line: where
+/// AVX-512 VBMI runs, the chunks' whole lines are written by the chunk kernel and the lines between them by
+/// <c>BaoLineWriter</c>, both split by the destination's alignment, and only the lines at a run's ends take ordinary
+/// stores. Each encoding is set against the other path's (<c>BaoLevels.WritingLines</c> off) and the reference's,
+/// each decoding against the input, and the bytes around them stay untouched; a corrupt chunk leaves the destination
+/// cleared. At lengths around 16 chunks (the kernel's group), 1 MiB runs, and a short last chunk.
 /// </summary>
 public class BaoAlignmentTests
 {
@@ -60,6 +61,29 @@ public class BaoAlignmentTests
         Assert.True(expected.AsSpan().SequenceEqual(destination.AsSpan(offset, encoded)));
         Assert.All(destination[..offset], b => Assert.Equal(0xA5, b));
         Assert.All(destination[(offset + encoded)..], b => Assert.Equal(0xA5, b));
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void DecodingIntoEveryOffsetGivesTheInputOrNothing(int length, int offset)
+    {
+        byte[] input = BaoTestData.Random(length, length - offset);
+        byte[] encoded = Bao.Encode(input, out byte[] hash);
+        var destination = new byte[offset + length + 128];
+        destination.AsSpan().Fill(0xA5);
+        Assert.Equal(length, Bao.Decode(encoded, hash, destination.AsSpan(offset, length)));
+        Assert.True(input.AsSpan().SequenceEqual(destination.AsSpan(offset, length)));
+        Assert.All(destination[..offset], b => Assert.Equal(0xA5, b));
+        Assert.All(destination[(offset + length)..], b => Assert.Equal(0xA5, b));
+
+        // One byte of the middle chunk changed: refused, and nothing of the input is left in the destination.
+        long chunk = (length / 1024) / 2;
+        encoded[(int)(Bao.EncodedLength(length) - Bao.EncodedLength(length - chunk * 1024)) + 100] ^= 1;
+        destination.AsSpan().Fill(0xA5);
+        Assert.Throws<BaoVerificationException>(() => Bao.Decode(encoded, hash, destination.AsSpan(offset, length)));
+        Assert.All(destination[offset..(offset + length)], b => Assert.Equal(0, b));
+        Assert.All(destination[..offset], b => Assert.Equal(0xA5, b));
+        Assert.All(destination[(offset + length)..], b => Assert.Equal(0xA5, b));
     }
 
     /// <summary>The encoding by the path that hashes first and copies after (the reference is slow at megabytes).</summary>

@@ -2,9 +2,6 @@ using System;
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
-#if NET8_0_OR_GREATER
-using System.Runtime.Intrinsics;
-#endif
 using Blake2Fast.Dispatch;
 using Blake2Fast.Families.Blake3.Kernels;
 using Blake2Fast.Families.Blake3.Tree;
@@ -19,7 +16,7 @@ namespace Blake2Fast.Families.Blake3.Bao;
 /// by side, all levels kept, since an encoding writes every parent node. Level k holds ceil(n / 2^k) CVs; an odd last
 /// node is carried up unchanged (it has no sibling on its level), which gives BLAKE3's left-full tree.
 /// </summary>
-internal sealed unsafe class BaoLevels : IDisposable
+internal sealed unsafe partial class BaoLevels : IDisposable
 {
     /// <summary>Chunks per run: 1 MiB, where the narrow tail of each level is a small share of the work (as in <c>Blake3Tree</c>).</summary>
     public const int MaxChunks = 1024;
@@ -29,15 +26,9 @@ internal sealed unsafe class BaoLevels : IDisposable
 
     private byte[]? _buffer;
     private readonly int[] _levelOffset = new int[MaxLevels];
-#if NET8_0_OR_GREATER
-    private readonly nint[] _positions = new nint[MaxChunks]; // each chunk's place in the run's encoding (TryEncode)
-#endif
     private int _chunks;
     private int _levels;
     private int _used; // the most of the buffer any run wrote (idle lanes included): what Dispose clears
-
-    /// <summary>Whether <c>TryEncode</c> runs where it can; the tests and the benchmark turn it off to set it against the other path.</summary>
-    internal static bool WritingLines = true;
 
     public BaoLevels(int maxChunks)
     {
@@ -102,104 +93,13 @@ internal sealed unsafe class BaoLevels : IDisposable
         }
     }
 
-#if NET8_0_OR_GREATER
-    /// <summary>
-    /// Hashes the run as <see cref="Hash(ReadOnlySpan{byte}, long)"/> does and writes its whole pre-order combined encoding (parents and
-    /// chunks) into <paramref name="tree"/>, the chunks' lines while they are hashed (see
-    /// <c>Blake3Avx512.HashChunksWritingLines</c>); returns the bytes written, or 0 where that kernel does not run
-    /// or the run has fewer chunks than its lanes (the caller then hashes and writes as usual).
-    /// </summary>
-    public int TryEncode(ReadOnlySpan<byte> input, long firstChunk, Span<byte> tree)
-    {
-        int chunks = (int)BaoTree.ChunkCount(input.Length);
-        int whole = input.Length % BaoTree.ChunkLength == 0 ? chunks : chunks - 1;
-        int lanes = Blake3Avx512.Lanes;
-        InstructionSet instructionSet = BaoTree.InstructionSet;
-        if (!WritingLines || whole < lanes || !BaoLineWriter.IsSupported || !Blake3Avx512.IsSupported || Blake3Batches.Width(instructionSet) != lanes)
-            return 0;
-        Debug.Assert(chunks <= MaxChunks && firstChunk % (1L << BaoTree.LevelOf(chunks)) == 0);
-        int length = Place(0, chunks, 0);
-        Debug.Assert(tree.Length >= length - ((long)chunks * BaoTree.ChunkLength - input.Length));
-        int inLanes = whole - whole % lanes;
-        byte[] buffer = _buffer ?? throw new ObjectDisposedException(nameof(BaoLevels));
-        Unsafe.SkipInit(out Blake3Words iv);
-        Blake3Words.Read(Blake3Words.IV, ref iv.W[0]);
-        fixed (byte* from = input)
-        fixed (byte* to = tree)
-        fixed (nint* positions = _positions)
-        fixed (byte* cvs = buffer)
-        {
-            Blake3Avx512.HashChunksWritingLines(ref *from, (nuint)(inLanes / lanes), ref iv.W[0], (ulong)firstChunk, ref *cvs, ref *to, ref *positions);
-        }
-        Hash(input, firstChunk, inLanes);
-
-        fixed (byte* from = input)
-        fixed (byte* to = tree)
-        fixed (byte* cvs = buffer)
-        {
-            int written = length - (chunks * BaoTree.ChunkLength - input.Length);
-            var writer = new BaoLineWriter(to, written);
-            Write(ref writer, 0, chunks, from, input.Length, inLanes, cvs);
-            writer.Finish();
-            return written;
-        }
-    }
-
-
-    /// <summary>
-    /// The pre-order nodes of the subtree of <paramref name="chunks"/> chunks from <paramref name="start"/>; of the first
-    /// <paramref name="inLanes"/> chunks only the head and tail bytes around their whole lines, which the kernel wrote.
-    /// </summary>
-    private void Write(ref BaoLineWriter writer, int start, int chunks, byte* input, int length, int inLanes, byte* cvs)
-    {
-        if (chunks == 1)
-        {
-            byte* chunk = input + (long)start * BaoTree.ChunkLength;
-            if (start < inLanes)
-            {
-                writer.Put(Vector512.Load(chunk));
-                writer.SkipInside(Vector512.Load(chunk + BaoTree.ChunkLength - 64));
-            }
-            else
-            {
-                writer.Put(chunk, Math.Min(BaoTree.ChunkLength, length - start * BaoTree.ChunkLength));
-            }
-            return;
-        }
-        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
-        int leftCv = CvOffset(start, left), rightCv = CvOffset(start + left, chunks - left);
-        // Siblings of one level lie side by side; the buffer has room past every CV for a 64-byte read (Slack).
-        writer.Put(rightCv == leftCv + BaoTree.HashLength
-            ? Vector512.Load(cvs + leftCv)
-            : Vector512.Create(Vector256.Load(cvs + leftCv), Vector256.Load(cvs + rightCv)));
-        Write(ref writer, start, left, input, length, inLanes, cvs);
-        Write(ref writer, start + left, chunks - left, input, length, inLanes, cvs);
-    }
-
-    /// <summary>
-    /// Where each chunk of the subtree of <paramref name="chunks"/> chunks from <paramref name="start"/> lies in its
-    /// pre-order encoding at <paramref name="at"/> (into the positions array); returns the end, as if every chunk were whole.
-    /// </summary>
-    private int Place(int start, int chunks, int at)
-    {
-        if (chunks == 1)
-        {
-            _positions[start] = at;
-            return at + BaoTree.ChunkLength;
-        }
-        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
-        at = Place(start, left, at + BaoTree.ParentLength);
-        return Place(start + left, chunks - left, at);
-    }
-#endif
-
     /// <summary>
     /// The CV of the node covering <paramref name="chunks"/> chunks from chunk <paramref name="start"/> of the run
     /// (a node of the run's tree: aligned to its level).
     /// </summary>
     public ReadOnlySpan<byte> Cv(int start, int chunks) => new(_buffer, CvOffset(start, chunks), BaoTree.HashLength);
 
-    private int CvOffset(int start, int chunks)
+    internal int CvOffset(int start, int chunks)
     {
         int level = BaoTree.LevelOf(chunks);
         Debug.Assert(level < _levels && start % (1 << level) == 0 && start + chunks <= _chunks);

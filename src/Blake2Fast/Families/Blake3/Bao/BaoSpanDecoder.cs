@@ -13,8 +13,12 @@ namespace Blake2Fast.Families.Blake3.Bao;
 /// </summary>
 internal static class BaoSpanDecoder
 {
-    /// <summary>Chunks gathered and hashed at a time: 256 KiB, which stays in a level-2 cache between the two.</summary>
-    private const int RunChunks = 256;
+    /// <summary>
+    /// Chunks gathered and hashed at a time: 256 KiB, which stays in a level-2 cache between the two; where the chunk
+    /// kernel writes the output's lines as it hashes (<c>BaoLevels.TryDecode</c>), nothing is read twice, and
+    /// runs are as long as the encoders'.
+    /// </summary>
+    private static int RunChunks => BaoLevels.WritesLines ? BaoLevels.MaxChunks : 256;
 
     /// <summary>
     /// The input's length as the header claims it (not verified), or -1 when the encoding is too short to hold an
@@ -49,24 +53,28 @@ internal static class BaoSpanDecoder
             tree.CopyTo(output);
             return true;
         }
-        using var levels = new BaoLevels((int)Math.Min(BaoTree.ChunkCount(length), RunChunks));
-        if (Verify(tree, 0, (int)length, output, levels, true, hash))
+        int runChunks = RunChunks; // once: the levels are sized for it
+        using var levels = new BaoLevels((int)Math.Min(BaoTree.ChunkCount(length), runChunks));
+        if (Verify(tree, 0, (int)length, output, levels, runChunks, true, hash))
             return true;
         output.Clear(); // nothing unverified outlives the call
         return false;
     }
 
     /// <summary>Whether the subtree of <paramref name="length"/> bytes (more than one chunk) at <paramref name="start"/>, encoded in <paramref name="tree"/>, has the CV <paramref name="expected"/>; its bytes go to <paramref name="output"/>.</summary>
-    private static bool Verify(ReadOnlySpan<byte> tree, int start, int length, Span<byte> output, BaoLevels levels, bool root, ReadOnlySpan<byte> expected)
+    private static bool Verify(ReadOnlySpan<byte> tree, int start, int length, Span<byte> output, BaoLevels levels, int runChunks, bool root, ReadOnlySpan<byte> expected)
     {
         long chunks = BaoTree.ChunkCount(length);
         Span<byte> cv = stackalloc byte[BaoTree.HashLength];
-        if (chunks <= RunChunks)
+        if (chunks <= runChunks)
         {
             Span<byte> run = output.Slice(start, length);
             int at = 0;
-            Gather(tree, 0, (int)chunks, run, ref at);
-            levels.Hash(run, start / BaoTree.ChunkLength);
+            if (!TryDecode(levels, tree, start / BaoTree.ChunkLength, run))
+            {
+                Gather(tree, 0, (int)chunks, run, ref at);
+                levels.Hash(run, start / BaoTree.ChunkLength);
+            }
             at = 0;
             bool same = Matches(tree, levels, 0, (int)chunks, length, ref at);
             if (root)
@@ -84,8 +92,17 @@ internal static class BaoSpanDecoder
             return false;
         int left = (int)BaoTree.LeftLength(length);
         int leftSize = (int)BaoTree.EncodedLength(left, false);
-        return Verify(tree.Slice(BaoTree.ParentLength, leftSize), start, left, output, levels, false, node.Slice(0, BaoTree.HashLength))
-            && Verify(tree.Slice(BaoTree.ParentLength + leftSize), start + left, length - left, output, levels, false, node.Slice(BaoTree.HashLength));
+        return Verify(tree.Slice(BaoTree.ParentLength, leftSize), start, left, output, levels, runChunks, false, node.Slice(0, BaoTree.HashLength))
+            && Verify(tree.Slice(BaoTree.ParentLength + leftSize), start + left, length - left, output, levels, runChunks, false, node.Slice(BaoTree.HashLength));
+    }
+
+    private static bool TryDecode(BaoLevels levels, ReadOnlySpan<byte> tree, long firstChunk, Span<byte> run)
+    {
+#if NET8_0_OR_GREATER
+        return levels.TryDecode(tree, firstChunk, run);
+#else
+        return false;
+#endif
     }
 
     /// <summary>Copies the chunks of the run's pre-order encoding (from <paramref name="at"/>) to their places in <paramref name="run"/>.</summary>

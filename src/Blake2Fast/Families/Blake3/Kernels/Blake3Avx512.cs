@@ -61,8 +61,8 @@ internal static partial class Blake3Avx512
 
     /// <summary>Full chunks, each one's whole lines also written to its place in an encoding (<c>Blake3LaneKernel.HashChunksWritingLines</c>).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static int HashChunksWritingLines(ref byte input, nuint groups, ref uint key, ulong counter, ref byte output, ref byte copyTo, ref nint positions) =>
-        Blake3LaneKernel<Vector512<uint>, Ops>.HashChunksWritingLines(ref input, groups, ref key, counter, ref output, ref copyTo, ref positions);
+    public static int HashChunksWritingLines(ref byte input, ref nint sources, nuint groups, ref uint key, ulong counter, ref byte output, ref byte copyTo, ref nint positions) =>
+        Blake3LaneKernel<Vector512<uint>, Ops>.HashChunksWritingLines(ref input, ref sources, groups, ref key, counter, ref output, ref copyTo, ref positions);
 
     /// <summary>
     /// The <see cref="HashMany"/> contract for groups of 17 inputs; <c>Blake3Batches</c> runs the last full group and

@@ -6,6 +6,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Families.Blake2.Kernels;
+using Blake2Fast.Simd;
 
 namespace Blake2Fast.Families.Blake3.Kernels;
 
@@ -184,6 +185,15 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
     }
 
     /// <summary>
+    /// The transposed block of every lane's chunk, lane k's at <c>block + sources[k]</c> (the gathering kernel is AVX-512
+    /// only: <see cref="HashChunksWritingLines"/>). Not inlined: a third transpose in the loop would cost the JIT's
+    /// inlining budget, and the rounds' operations would become calls.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Gather(ref byte block, ref Lines lines, ref TVec words) =>
+        LaneTranspose.Words32At<Vector512<ulong>, Transpose512>(ref block, lines.Sources, ref Unsafe.As<TVec, Vector512<ulong>>(ref words), Blake3Prefetch.Distance);
+
+    /// <summary>
     /// Lane k's counter words: <paramref name="counter"/> + k when counting, else <paramref name="counter"/>. The low
     /// words add k; a lane whose low word wrapped (now below the base) carries one into its high word (subtracting the
     /// all-ones compare mask).
@@ -205,44 +215,79 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
     {
         byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3MessagePair<TVec>>()];
         Loop<NoCopy>(ref input, groups, stride, blocks, ref key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output,
-            ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space), ref Unsafe.NullRef<byte>(), ref Unsafe.NullRef<nint>(), 0);
+            ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space), ref Unsafe.NullRef<Lines>());
     }
 
     /// <summary>
-    /// <see cref="HashMany"/> for <c>groups * Lanes</c> full chunks 1 KiB apart that also writes each chunk's whole
-    /// 64-byte lines to its place in an encoding, chunk i at <c>copyTo + positions[i]</c> (positions multiples of 64):
-    /// every line with one non-temporal store as soon as its bytes are loaded, so the stores run in the gaps of the
-    /// rounds and no line of the encoding is read for ownership. The bytes before a chunk's first line boundary and
-    /// after its last (64 in all, on lines a neighbour shares) are the caller's. AVX-512 F only (the stores are 512-bit).
+    /// <see cref="HashMany"/> for <c>groups * Lanes</c> full chunks that also writes each chunk's whole 64-byte lines to
+    /// its place at <c>copyTo + positions[i]</c> (positions multiples of 64): every line with one non-temporal store as
+    /// soon as its bytes are loaded, so the stores run in the gaps of the rounds and no line is read for ownership.
+    /// Chunk i is read at <c>input + 1024 * i</c>, or, with <paramref name="sources"/> (not a null ref), at
+    /// <c>input + sources[i]</c> (the transpose reads each lane's rows from there). The bytes before a chunk's first line boundary and after
+    /// its last (64 in all, on lines a neighbour shares) are the caller's. AVX-512 F only (the stores are 512-bit).
     /// </summary>
-    /// <returns>The bytes of each chunk before its first line boundary (1 to 64; a chunk on a boundary keeps its first line back too).</returns>
+    /// <returns>The bytes of each chunk before its first line boundary in the destination (1 to 64).</returns>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static int HashChunksWritingLines(ref byte input, nuint groups, ref uint key, ulong counter, ref byte output, ref byte copyTo, ref nint positions)
+    public static int HashChunksWritingLines(ref byte input, ref nint sources, nuint groups, ref uint key, ulong counter, ref byte output, ref byte copyTo, ref nint positions)
     {
         Debug.Assert(Unsafe.SizeOf<TVec>() == 64 && Avx512F.IsSupported);
         nint head = ((-(nint)Unsafe.AsPointer(ref copyTo) - 1) & 63) + 1;
         byte* space = stackalloc byte[Internal.CacheLine.Space<Blake3MessagePair<TVec>>()];
-        Loop<WriteLines>(ref input, groups, ChunkLength, ChunkLength / BlockLength, ref key, counter, true, 0, Blake3Flags.ChunkStart, Blake3Flags.ChunkEnd,
-            ref output, ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space), ref copyTo, ref positions, head);
+        ref Blake3MessagePair<TVec> messages = ref Internal.CacheLine.Align<Blake3MessagePair<TVec>>(space);
+        var lines = new Lines
+        {
+            CopyTo = (byte*)Unsafe.AsPointer(ref copyTo),
+            Positions = (nint*)Unsafe.AsPointer(ref positions),
+            Head = head,
+            Sources = (nint*)Unsafe.AsPointer(ref sources),
+        };
+        if (Unsafe.IsNullRef(ref sources))
+        {
+            Loop<WriteLines>(ref input, groups, ChunkLength, ChunkLength / BlockLength, ref key, counter, true, 0, Blake3Flags.ChunkStart, Blake3Flags.ChunkEnd,
+                ref output, ref messages, ref lines);
+        }
+        else
+        {
+            Loop<GatherAndWriteLines>(ref input, groups, ChunkLength, ChunkLength / BlockLength, ref key, counter, true, 0, Blake3Flags.ChunkStart, Blake3Flags.ChunkEnd,
+                ref output, ref messages, ref lines);
+        }
         return (int)head;
     }
 
     private const int ChunkLength = 1024;
 
+    /// <summary>Where <see cref="HashChunksWritingLines"/> reads and writes (pinned by its caller): one argument, so the hashing-only loop carries one unused ref.</summary>
+    private struct Lines
+    {
+        public byte* CopyTo;
+        public nint* Positions;
+        public nint Head;
+        public nint* Sources;
+    }
+
     /// <summary>What <see cref="Loop"/> does besides hashing (a type argument, so the hashing-only loop has no trace of it).</summary>
     private interface ICopy
     {
         bool WritesLines { get; }
+        bool Gathers { get; }
     }
 
     private readonly struct NoCopy : ICopy
     {
         public bool WritesLines => false;
+        public bool Gathers => false;
     }
 
     private readonly struct WriteLines : ICopy
     {
         public bool WritesLines => true;
+        public bool Gathers => false;
+    }
+
+    private readonly struct GatherAndWriteLines : ICopy
+    {
+        public bool WritesLines => true;
+        public bool Gathers => true;
     }
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
@@ -252,7 +297,7 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
     private static void Loop<TCopy>(
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3MessagePair<TVec> messages,
-        ref byte copyTo, ref nint positions, nint head)
+        ref Lines lines)
         where TCopy : struct, ICopy
     {
         TOps o = default;
@@ -271,8 +316,15 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
             TVec h6 = o.Broadcast(Unsafe.Add(ref key, 6)), h7 = o.Broadcast(Unsafe.Add(ref key, 7));
 
             ref byte block = ref input;
+            // One LoadMessage call site each (a transpose inlined twice more costs the JIT's inlining budget, and the
+            // rounds' operations then become calls).
             if (blocks != 0)
-                o.LoadMessage(ref block, laneStride, ref first);
+            {
+                if (typeof(TCopy) == typeof(GatherAndWriteLines))
+                    Gather(ref block, ref lines, ref first);
+                else
+                    o.LoadMessage(ref block, laneStride, ref first);
+            }
             for (nuint j = 0; j < blocks; j++)
             {
                 uint blockFlags = flags | (j == 0 ? flagsStart : 0) | (j == last ? flagsEnd : 0);
@@ -282,17 +334,21 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
                 nint current = (nint)(j & 1) * other;
                 ref TVec m = ref Unsafe.Add(ref first, current);
                 if (j != last)
-                    o.LoadMessage(ref Unsafe.Add(ref block, BlockLength), laneStride, ref Unsafe.Add(ref first, other - current));
+                {
+                    if (typeof(TCopy) == typeof(GatherAndWriteLines))
+                        Gather(ref Unsafe.Add(ref block, BlockLength), ref lines, ref Unsafe.Add(ref first, other - current));
+                    else
+                        o.LoadMessage(ref Unsafe.Add(ref block, BlockLength), laneStride, ref Unsafe.Add(ref first, other - current));
+                }
                 ref uint words = ref Unsafe.As<TVec, uint>(ref m);
                 if (default(TCopy).WritesLines && j != 0)
                 {
                     // Each lane's line that ends in this block (blocks j - 1 and j are in L1 by now).
-                    nint at = head + ((nint)j - 1) * BlockLength;
-                    ref byte from = ref Unsafe.Add(ref input, at);
+                    nint at = lines.Head + ((nint)j - 1) * BlockLength;
                     for (int k = 0; k < Lanes; k++)
                     {
-                        Avx512F.StoreAlignedNonTemporal((byte*)Unsafe.AsPointer(ref Unsafe.Add(ref copyTo, Unsafe.Add(ref positions, k) + at)),
-                            Vector512.LoadUnsafe(ref Unsafe.Add(ref from, k * laneStride)));
+                        nint source = (default(TCopy).Gathers ? lines.Sources[k] : k * laneStride) + at;
+                        Avx512F.StoreAlignedNonTemporal(lines.CopyTo + lines.Positions[k] + at, Vector512.LoadUnsafe(ref Unsafe.Add(ref input, source)));
                     }
                 }
 
@@ -321,10 +377,13 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
             }
 
             o.StoreChains(ref output, h0, h1, h2, h3, h4, h5, h6, h7);
-            input = ref Unsafe.Add(ref input, laneStride * Lanes);
+            if (!default(TCopy).Gathers)
+                input = ref Unsafe.Add(ref input, laneStride * Lanes);
             output = ref Unsafe.Add(ref output, 32 * Lanes);
             if (default(TCopy).WritesLines)
-                positions = ref Unsafe.Add(ref positions, Lanes);
+                lines.Positions += Lanes;
+            if (default(TCopy).Gathers)
+                lines.Sources += Lanes;
             if (incrementCounter)
                 counter += (ulong)Lanes;
         }
