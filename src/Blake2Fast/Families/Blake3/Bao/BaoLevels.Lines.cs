@@ -27,7 +27,13 @@ internal sealed unsafe partial class BaoLevels
     /// <summary>Chunk i at 1024 * i: where a decoded run's chunks go.</summary>
     private static readonly nint[] Contiguous = BuildContiguous();
 
-    private nint[]? _positions; // each chunk's place in the run's encoding
+    // The layout of a run of _layoutChunks chunks (every full run has the same): each chunk's place in its encoding,
+    // and its nodes in pre-order as pairs (chunk index, -1) or (-1 - left CV's offset, right CV's offset).
+    private nint[]? _positions;
+    private int[]? _nodes;
+    private int _nodeCount;
+    private int _layoutChunks;
+    private int _layoutLength;
 
     private static nint[] BuildContiguous()
     {
@@ -56,17 +62,45 @@ internal sealed unsafe partial class BaoLevels
         int whole = input.Length % BaoTree.ChunkLength == 0 ? chunks : chunks - 1;
         if (!Runs(whole))
             return 0;
-        int written = Place(chunks) - (chunks * BaoTree.ChunkLength - input.Length);
+        int written = Layout(chunks) - (chunks * BaoTree.ChunkLength - input.Length);
         Debug.Assert(tree.Length >= written);
-        int inLanes = Hash(ref MemoryMarshal.GetReference(input), null, firstChunk, whole, tree);
-        // The chunks past the lanes and the parents, which the lines between the chunks hold.
-        Hash(input, firstChunk, inLanes);
+        byte[] buffer = _buffer ?? throw new ObjectDisposedException(nameof(BaoLevels));
+        // Pinned throughout: a non-temporal store may sit in a write-combining buffer until the fence, where a
+        // compacting GC's copy of an unpinned destination would not see it.
         fixed (byte* from = input)
         fixed (byte* to = tree)
-        fixed (byte* cvs = _buffer)
+        fixed (byte* cvs = buffer)
+        fixed (nint* positions = _positions)
+        fixed (int* nodes = _nodes)
         {
+            int inLanes = HashInLanes(from, null, firstChunk, whole, to, positions, cvs);
+            // The chunks past the lanes and the parents, which the lines between the chunks hold.
+            Hash(input, firstChunk, inLanes);
+            AssertLevels(chunks);
             var writer = new BaoLineWriter(to, written);
-            Write(ref writer, 0, chunks, from, input.Length, inLanes, cvs);
+            for (int n = 0; n < _nodeCount; n++)
+            {
+                int first = nodes[2 * n], second = nodes[2 * n + 1];
+                if (first >= 0)
+                {
+                    byte* chunk = from + (long)first * BaoTree.ChunkLength;
+                    if (first < inLanes)
+                    {
+                        writer.Put(Vector512.Load(chunk));
+                        writer.SkipInside(Vector512.Load(chunk + BaoTree.ChunkLength - 64));
+                    }
+                    else
+                    {
+                        writer.Put(chunk, Math.Min(BaoTree.ChunkLength, input.Length - first * BaoTree.ChunkLength));
+                    }
+                }
+                else
+                {
+                    // Siblings of one level lie side by side; the buffer has room past every CV for a 64-byte read (Slack).
+                    byte* left = cvs + (-1 - first), right = cvs + second;
+                    writer.Put(right == left + BaoTree.HashLength ? Vector512.Load(left) : Vector512.Create(Vector256.Load(left), Vector256.Load(right)));
+                }
+            }
             writer.Finish();
         }
         return written;
@@ -83,17 +117,17 @@ internal sealed unsafe partial class BaoLevels
         int whole = output.Length % BaoTree.ChunkLength == 0 ? chunks : chunks - 1;
         if (!Runs(whole))
             return false;
-        Place(chunks);
+        Layout(chunks);
         Debug.Assert(tree.Length >= (long)output.Length + (chunks - 1) * BaoTree.ParentLength);
+        byte[] buffer = _buffer ?? throw new ObjectDisposedException(nameof(BaoLevels));
         int inLanes;
-        fixed (nint* sources = _positions)
-        {
-            inLanes = Hash(ref MemoryMarshal.GetReference(tree), sources, firstChunk, whole, output);
-        }
         fixed (byte* from = tree)
         fixed (byte* to = output)
+        fixed (byte* cvs = buffer)
         fixed (nint* sources = _positions)
+        fixed (nint* contiguous = Contiguous)
         {
+            inLanes = HashInLanes(from, sources, firstChunk, whole, to, contiguous, cvs);
             // Between the kernel's lines: each chunk's first and last blocks; the chunks past the lanes whole.
             var writer = new BaoLineWriter(to, output.Length);
             for (int i = 0; i < chunks; i++)
@@ -118,70 +152,73 @@ internal sealed unsafe partial class BaoLevels
 
     /// <summary>
     /// The first whole groups of the lanes' chunks (read at <paramref name="input"/> + 1024 i, or + <paramref name="sources"/>[i])
-    /// into the CV buffer, their inner lines into <paramref name="destination"/> (at the run's encoding positions when
-    /// reading contiguous input, else contiguous); returns how many chunks that was.
+    /// into the CV buffer, their inner lines to <paramref name="destination"/> + <paramref name="positions"/>[i] (all
+    /// pinned by the caller); returns how many chunks that was.
     /// </summary>
-    private int Hash(ref byte input, nint* sources, long firstChunk, int whole, Span<byte> destination)
+    private static int HashInLanes(byte* input, nint* sources, long firstChunk, int whole, byte* destination, nint* positions, byte* cvs)
     {
         int inLanes = whole - whole % Blake3Avx512.Lanes;
-        byte[] buffer = _buffer ?? throw new ObjectDisposedException(nameof(BaoLevels));
-        Debug.Assert(buffer.Length >= inLanes * BaoTree.HashLength);
         Unsafe.SkipInit(out Blake3Words iv);
         Blake3Words.Read(Blake3Words.IV, ref iv.W[0]);
-        fixed (byte* to = destination)
-        fixed (nint* positions = sources is null ? _positions : Contiguous)
-        fixed (byte* cvs = buffer)
-        {
-            Blake3Avx512.HashChunksWritingLines(ref input, ref sources is null ? ref Unsafe.NullRef<nint>() : ref *sources, (nuint)(inLanes / Blake3Avx512.Lanes),
-                ref iv.W[0], (ulong)firstChunk, ref *cvs, ref *to, ref *positions);
-        }
+        Blake3Avx512.HashChunksWritingLines(ref *input, ref sources is null ? ref Unsafe.NullRef<nint>() : ref *sources, (nuint)(inLanes / Blake3Avx512.Lanes),
+            ref iv.W[0], (ulong)firstChunk, ref *cvs, ref *destination, ref *positions);
         return inLanes;
     }
 
-    /// <summary>
-    /// The pre-order nodes of the subtree of <paramref name="chunks"/> chunks from <paramref name="start"/>; of the first
-    /// <paramref name="inLanes"/> chunks only the first and last blocks, whose lines join the kernel's.
-    /// </summary>
-    private void Write(ref BaoLineWriter writer, int start, int chunks, byte* input, int length, int inLanes, byte* cvs)
+    [Conditional("DEBUG")]
+    private void AssertLevels(int chunks)
     {
-        if (chunks == 1)
-        {
-            byte* chunk = input + (long)start * BaoTree.ChunkLength;
-            if (start < inLanes)
-            {
-                writer.Put(Vector512.Load(chunk));
-                writer.SkipInside(Vector512.Load(chunk + BaoTree.ChunkLength - 64));
-            }
-            else
-            {
-                writer.Put(chunk, Math.Min(BaoTree.ChunkLength, length - start * BaoTree.ChunkLength));
-            }
-            return;
-        }
-        int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
-        int leftCv = CvOffset(start, left), rightCv = CvOffset(start + left, chunks - left);
-        // Siblings of one level lie side by side; the buffer has room past every CV for a 64-byte read (Slack).
-        writer.Put(rightCv == leftCv + BaoTree.HashLength
-            ? Vector512.Load(cvs + leftCv)
-            : Vector512.Create(Vector256.Load(cvs + leftCv), Vector256.Load(cvs + rightCv)));
-        Write(ref writer, start, left, input, length, inLanes, cvs);
-        Write(ref writer, start + left, chunks - left, input, length, inLanes, cvs);
+        var expected = new int[MaxLevels];
+        LevelOffsets(chunks, expected);
+        Debug.Assert(_levelOffset.AsSpan(0, _levels).SequenceEqual(expected.AsSpan(0, _levels)));
     }
 
-    /// <summary>Each chunk's place in the pre-order encoding of a run of <paramref name="chunks"/> chunks; returns its length as if every chunk were whole.</summary>
-    private int Place(int chunks) => Place(_positions ??= new nint[MaxChunks], 0, chunks, 0);
-
-    private static int Place(nint[] positions, int start, int chunks, int at)
+    /// <summary>
+    /// The layout of a run of <paramref name="chunks"/> chunks (kept for the next run of as many); returns its encoding's
+    /// length as if every chunk were whole.
+    /// </summary>
+    private int Layout(int chunks)
     {
+        if (_layoutChunks == chunks)
+            return _layoutLength;
+        _positions ??= new nint[MaxChunks];
+        _nodes ??= new int[2 * (2 * MaxChunks - 1)];
+        var levels = new int[MaxLevels];
+        LevelOffsets(chunks, levels);
+        _nodeCount = 0;
+        _layoutLength = Place(levels, 0, chunks, 0);
+        _layoutChunks = chunks;
+        return _layoutLength;
+    }
+
+    private int Place(int[] levels, int start, int chunks, int at)
+    {
+        int n = _nodeCount++;
         if (chunks == 1)
         {
-            positions[start] = at;
+            _positions![start] = at;
+            _nodes![2 * n] = start;
+            _nodes[2 * n + 1] = -1;
             return at + BaoTree.ChunkLength;
         }
         int left = (int)BaoTree.HighestPowerOfTwo(chunks - 1);
-        at = Place(positions, start, left, at + BaoTree.ParentLength);
-        return Place(positions, start + left, chunks - left, at);
+        _nodes![2 * n] = -1 - CvOffset(levels, start, left);
+        _nodes[2 * n + 1] = CvOffset(levels, start + left, chunks - left);
+        at = Place(levels, start, left, at + BaoTree.ParentLength);
+        return Place(levels, start + left, chunks - left, at);
     }
+
+    /// <summary>Where each level's CVs start in the buffer for a run of <paramref name="chunks"/> chunks, as <see cref="Hash(ReadOnlySpan{byte}, long)"/> lays them out.</summary>
+    private static void LevelOffsets(int chunks, int[] offsets)
+    {
+        offsets[0] = 0;
+        for (int level = 0, offset = 0, count = chunks; count > 1; count = (count + 1) / 2)
+        {
+            offset += count * BaoTree.HashLength;
+            offsets[++level] = offset;
+        }
+    }
+
 #else
     public static bool WritesLines => false;
 #endif

@@ -99,11 +99,17 @@ internal sealed unsafe partial class BaoLevels : IDisposable
     /// </summary>
     public ReadOnlySpan<byte> Cv(int start, int chunks) => new(_buffer, CvOffset(start, chunks), BaoTree.HashLength);
 
-    internal int CvOffset(int start, int chunks)
+    private int CvOffset(int start, int chunks)
+    {
+        Debug.Assert(BaoTree.LevelOf(chunks) < _levels && start + chunks <= _chunks);
+        return CvOffset(_levelOffset, start, chunks);
+    }
+
+    private static int CvOffset(int[] levelOffsets, int start, int chunks)
     {
         int level = BaoTree.LevelOf(chunks);
-        Debug.Assert(level < _levels && start % (1 << level) == 0 && start + chunks <= _chunks);
-        return _levelOffset[level] + (start >> level) * BaoTree.HashLength;
+        Debug.Assert(start % (1 << level) == 0);
+        return levelOffsets[level] + (start >> level) * BaoTree.HashLength;
     }
 
     /// <summary>The CV of the whole run (not as root).</summary>

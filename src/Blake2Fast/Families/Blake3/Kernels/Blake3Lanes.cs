@@ -251,6 +251,8 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
             Loop<GatherAndWriteLines>(ref input, groups, ChunkLength, ChunkLength / BlockLength, ref key, counter, true, 0, Blake3Flags.ChunkStart, Blake3Flags.ChunkEnd,
                 ref output, ref messages, ref lines);
         }
+        // Before the caller unpins the destination (a GC's copy would not see stores still in write-combining buffers).
+        Sse.StoreFence();
         return (int)head;
     }
 
