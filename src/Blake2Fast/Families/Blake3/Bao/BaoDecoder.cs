@@ -614,12 +614,17 @@ public sealed class BaoDecoder : Stream
             await ReadDataAsync(start, _bulk, length, useAsync, cancellationToken).ConfigureAwait(false);
         int chunks = (int)BaoTree.ChunkCount(length);
         bool direct = !outboard && _direct.Length >= length;
-        if (!outboard)
+        // Into the caller's buffer, the chunks' lines are written while they are hashed; into the decoder's own, which
+        // is read back at once, they are gathered first (the line writer's stores bypass the caches).
+        if (!direct || !_levels.TryDecode(new ReadOnlySpan<byte>(_bulkEncoded, 0, encodedLength), start / BaoTree.ChunkLength, _direct.Span.Slice(0, length)))
         {
-            int at = 0;
-            Gather(0, chunks, length, direct ? _direct.Span : _bulk, ref at);
+            if (!outboard)
+            {
+                int at = 0;
+                Gather(0, chunks, length, direct ? _direct.Span : _bulk, ref at);
+            }
+            _levels.Hash(direct ? _direct.Span.Slice(0, length) : new ReadOnlySpan<byte>(_bulk, 0, length), start / BaoTree.ChunkLength);
         }
-        _levels.Hash(direct ? _direct.Span.Slice(0, length) : new ReadOnlySpan<byte>(_bulk, 0, length), start / BaoTree.ChunkLength);
         int position = 0;
         bool valid = Matches(0, chunks, length, ref position);
         if (root)

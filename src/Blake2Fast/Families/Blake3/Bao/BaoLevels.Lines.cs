@@ -53,15 +53,15 @@ internal sealed unsafe partial class BaoLevels
 
     /// <summary>
     /// Hashes the run as <see cref="Hash(ReadOnlySpan{byte}, long)"/> does and writes its whole pre-order combined encoding
-    /// (parents and chunks) into <paramref name="tree"/>; returns the bytes written, or 0 where the kernel does not
-    /// run (the caller then hashes and writes as usual).
+    /// (parents and chunks) into <paramref name="tree"/>; returns false where the kernel does not run (the caller then
+    /// hashes and writes as usual).
     /// </summary>
-    public int TryEncode(ReadOnlySpan<byte> input, long firstChunk, Span<byte> tree)
+    public bool TryEncode(ReadOnlySpan<byte> input, long firstChunk, Span<byte> tree)
     {
         int chunks = (int)BaoTree.ChunkCount(input.Length);
         int whole = input.Length % BaoTree.ChunkLength == 0 ? chunks : chunks - 1;
         if (!Runs(whole))
-            return 0;
+            return false;
         int written = Layout(chunks) - (chunks * BaoTree.ChunkLength - input.Length);
         Debug.Assert(tree.Length >= written);
         byte[] buffer = _buffer ?? throw new ObjectDisposedException(nameof(BaoLevels));
@@ -83,16 +83,7 @@ internal sealed unsafe partial class BaoLevels
                 int first = nodes[2 * n], second = nodes[2 * n + 1];
                 if (first >= 0)
                 {
-                    byte* chunk = from + (long)first * BaoTree.ChunkLength;
-                    if (first < inLanes)
-                    {
-                        writer.Put(Vector512.Load(chunk));
-                        writer.SkipInside(Vector512.Load(chunk + BaoTree.ChunkLength - 64));
-                    }
-                    else
-                    {
-                        writer.Put(chunk, Math.Min(BaoTree.ChunkLength, input.Length - first * BaoTree.ChunkLength));
-                    }
+                    PutChunk(ref writer, from + (long)first * BaoTree.ChunkLength, first < inLanes, input.Length - first * BaoTree.ChunkLength);
                 }
                 else
                 {
@@ -103,7 +94,7 @@ internal sealed unsafe partial class BaoLevels
             }
             writer.Finish();
         }
-        return written;
+        return true;
     }
 
     /// <summary>
@@ -131,23 +122,30 @@ internal sealed unsafe partial class BaoLevels
             // Between the kernel's lines: each chunk's first and last blocks; the chunks past the lanes whole.
             var writer = new BaoLineWriter(to, output.Length);
             for (int i = 0; i < chunks; i++)
-            {
-                byte* chunk = from + sources[i];
-                if (i < inLanes)
-                {
-                    writer.Put(Vector512.Load(chunk));
-                    writer.SkipInside(Vector512.Load(chunk + BaoTree.ChunkLength - 64));
-                }
-                else
-                {
-                    writer.Put(chunk, Math.Min(BaoTree.ChunkLength, output.Length - i * BaoTree.ChunkLength));
-                }
-            }
+                PutChunk(ref writer, from + sources[i], i < inLanes, output.Length - i * BaoTree.ChunkLength);
             writer.Finish();
         }
         // The chunks past the lanes from where they now lie, and the parents.
         Hash(output, firstChunk, inLanes);
         return true;
+    }
+
+    /// <summary>
+    /// A chunk's bytes between the kernel's lines (its first and last blocks) where the kernel hashed it, else all of
+    /// it (<paramref name="left"/>: the run's bytes from the chunk on).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void PutChunk(ref BaoLineWriter writer, byte* chunk, bool inLanes, int left)
+    {
+        if (inLanes)
+        {
+            writer.Put(Vector512.Load(chunk));
+            writer.SkipInside(Vector512.Load(chunk + BaoTree.ChunkLength - 64));
+        }
+        else
+        {
+            writer.Put(chunk, Math.Min(BaoTree.ChunkLength, left));
+        }
     }
 
     /// <summary>
@@ -221,5 +219,11 @@ internal sealed unsafe partial class BaoLevels
 
 #else
     public static bool WritesLines => false;
+
+    /// <summary>The line-writing kernel is AVX-512 only: never here.</summary>
+    public bool TryEncode(ReadOnlySpan<byte> input, long firstChunk, Span<byte> tree) => false;
+
+    /// <summary>The line-writing kernel is AVX-512 only: never here.</summary>
+    public bool TryDecode(ReadOnlySpan<byte> tree, long firstChunk, Span<byte> output) => false;
 #endif
 }

@@ -173,7 +173,7 @@ internal static unsafe class BaoParallelEncoder
 #else
                     bool direct = true;
 #endif
-                    if (_outboard || !direct || !BaoSpanEncoder.TryEncode(levels, input, start / BaoTree.ChunkLength, tree))
+                    if (_outboard || !direct || !levels.TryEncode(input, start / BaoTree.ChunkLength, tree))
                     {
                         levels.Hash(input, start / BaoTree.ChunkLength);
                         int written = BaoSpanEncoder.WritePreOrder(levels, input, 0, levels.Chunks, tree, _outboard);

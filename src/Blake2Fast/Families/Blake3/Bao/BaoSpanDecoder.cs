@@ -15,7 +15,7 @@ internal static class BaoSpanDecoder
 {
     /// <summary>
     /// Chunks gathered and hashed at a time: 256 KiB, which stays in a level-2 cache between the two; where the chunk
-    /// kernel writes the output's lines as it hashes (<c>BaoLevels.TryDecode</c>), nothing is read twice, and
+    /// kernel writes the output's lines as it hashes (<see cref="BaoLevels.TryDecode"/>), nothing is read twice, and
     /// runs are as long as the encoders'.
     /// </summary>
     private static int RunChunks => BaoLevels.WritesLines ? BaoLevels.MaxChunks : 256;
@@ -70,7 +70,7 @@ internal static class BaoSpanDecoder
         {
             Span<byte> run = output.Slice(start, length);
             int at = 0;
-            if (!TryDecode(levels, tree, start / BaoTree.ChunkLength, run))
+            if (!levels.TryDecode(tree, start / BaoTree.ChunkLength, run))
             {
                 Gather(tree, 0, (int)chunks, run, ref at);
                 levels.Hash(run, start / BaoTree.ChunkLength);
@@ -94,15 +94,6 @@ internal static class BaoSpanDecoder
         int leftSize = (int)BaoTree.EncodedLength(left, false);
         return Verify(tree.Slice(BaoTree.ParentLength, leftSize), start, left, output, levels, runChunks, false, node.Slice(0, BaoTree.HashLength))
             && Verify(tree.Slice(BaoTree.ParentLength + leftSize), start + left, length - left, output, levels, runChunks, false, node.Slice(BaoTree.HashLength));
-    }
-
-    private static bool TryDecode(BaoLevels levels, ReadOnlySpan<byte> tree, long firstChunk, Span<byte> run)
-    {
-#if NET8_0_OR_GREATER
-        return levels.TryDecode(tree, firstChunk, run);
-#else
-        return false;
-#endif
     }
 
     /// <summary>Copies the chunks of the run's pre-order encoding (from <paramref name="at"/>) to their places in <paramref name="run"/>.</summary>

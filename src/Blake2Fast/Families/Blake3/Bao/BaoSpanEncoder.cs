@@ -65,7 +65,7 @@ internal static class BaoSpanEncoder
         if (chunks <= BaoLevels.MaxChunks)
         {
             ReadOnlySpan<byte> run = input.Slice(start, length);
-            if (outboard || postOrder || !TryEncode(levels, run, start / BaoTree.ChunkLength, tree))
+            if (outboard || postOrder || !levels.TryEncode(run, start / BaoTree.ChunkLength, tree))
             {
                 levels.Hash(run, start / BaoTree.ChunkLength);
                 if (postOrder)
@@ -97,16 +97,6 @@ internal static class BaoSpanEncoder
         EncodeSubtree(input, start + leftLength, length - leftLength, tree.Slice(leftAt + leftSize), outboard, levels, false, node.Slice(BaoTree.HashLength),
             leafChunks, postOrder);
         BaoTree.ParentCv(node, root, cv);
-    }
-
-    /// <summary>A run's combined pre-order encoding written while it is hashed, where the kernel for that runs (<c>BaoLevels.TryEncode</c>).</summary>
-    internal static bool TryEncode(BaoLevels levels, ReadOnlySpan<byte> run, long firstChunk, Span<byte> tree)
-    {
-#if NET8_0_OR_GREATER
-        return levels.TryEncode(run, firstChunk, tree) != 0;
-#else
-        return false;
-#endif
     }
 
     /// <summary>

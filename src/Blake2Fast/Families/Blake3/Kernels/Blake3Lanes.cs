@@ -186,8 +186,7 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
 
     /// <summary>
     /// The transposed block of every lane's chunk, lane k's at <c>block + sources[k]</c> (the gathering kernel is AVX-512
-    /// only: <see cref="HashChunksWritingLines"/>). Not inlined: a third transpose in the loop would cost the JIT's
-    /// inlining budget, and the rounds' operations would become calls.
+    /// only: <see cref="HashChunksWritingLines"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Gather(ref byte block, ref Lines lines, ref TVec words) =>
@@ -267,30 +266,13 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
         public nint* Sources;
     }
 
-    /// <summary>What <see cref="Loop"/> does besides hashing (a type argument, so the hashing-only loop has no trace of it).</summary>
-    private interface ICopy
-    {
-        bool WritesLines { get; }
-        bool Gathers { get; }
-    }
+    // What Loop does besides hashing, as a type argument tested with typeof (folded while the JIT imports the loop, so
+    // the hashing-only loop has no trace of the rest and takes no longer to compile).
+    private readonly struct NoCopy;
 
-    private readonly struct NoCopy : ICopy
-    {
-        public bool WritesLines => false;
-        public bool Gathers => false;
-    }
+    private readonly struct WriteLines;
 
-    private readonly struct WriteLines : ICopy
-    {
-        public bool WritesLines => true;
-        public bool Gathers => false;
-    }
-
-    private readonly struct GatherAndWriteLines : ICopy
-    {
-        public bool WritesLines => true;
-        public bool Gathers => true;
-    }
+    private readonly struct GatherAndWriteLines;
 
     // The transposed message lives in the caller's frame and arrives as a parameter: the JIT then keeps its address
     // in a register and every scheduled read is one memory operand, where a local's address is rebuilt per read.
@@ -300,7 +282,7 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
         ref byte input, nuint groups, nuint stride, nuint blocks, ref uint key, ulong counter, bool incrementCounter,
         uint flags, uint flagsStart, uint flagsEnd, ref byte output, ref Blake3MessagePair<TVec> messages,
         ref Lines lines)
-        where TCopy : struct, ICopy
+        where TCopy : struct
     {
         TOps o = default;
         ref TVec first = ref Unsafe.As<Blake3MessagePair<TVec>, TVec>(ref messages);
@@ -318,8 +300,9 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
             TVec h6 = o.Broadcast(Unsafe.Add(ref key, 6)), h7 = o.Broadcast(Unsafe.Add(ref key, 7));
 
             ref byte block = ref input;
-            // One LoadMessage call site each (a transpose inlined twice more costs the JIT's inlining budget, and the
-            // rounds' operations then become calls).
+            // typeof, not a property of TCopy: the importer folds it, so each instantiation inlines one transpose per
+            // site. Behind a property the dead one was imported too, the JIT's inlining budget ran out, and the
+            // hashing-only loop's rounds became calls (three times slower); its first compilation took longer too.
             if (blocks != 0)
             {
                 if (typeof(TCopy) == typeof(GatherAndWriteLines))
@@ -343,13 +326,13 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
                         o.LoadMessage(ref Unsafe.Add(ref block, BlockLength), laneStride, ref Unsafe.Add(ref first, other - current));
                 }
                 ref uint words = ref Unsafe.As<TVec, uint>(ref m);
-                if (default(TCopy).WritesLines && j != 0)
+                if (typeof(TCopy) != typeof(NoCopy) && j != 0)
                 {
                     // Each lane's line that ends in this block (blocks j - 1 and j are in L1 by now).
                     nint at = lines.Head + ((nint)j - 1) * BlockLength;
                     for (int k = 0; k < Lanes; k++)
                     {
-                        nint source = (default(TCopy).Gathers ? lines.Sources[k] : k * laneStride) + at;
+                        nint source = (typeof(TCopy) == typeof(GatherAndWriteLines) ? lines.Sources[k] : k * laneStride) + at;
                         Avx512F.StoreAlignedNonTemporal(lines.CopyTo + lines.Positions[k] + at, Vector512.LoadUnsafe(ref Unsafe.Add(ref input, source)));
                     }
                 }
@@ -379,12 +362,12 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
             }
 
             o.StoreChains(ref output, h0, h1, h2, h3, h4, h5, h6, h7);
-            if (!default(TCopy).Gathers)
+            if (typeof(TCopy) != typeof(GatherAndWriteLines))
                 input = ref Unsafe.Add(ref input, laneStride * Lanes);
             output = ref Unsafe.Add(ref output, 32 * Lanes);
-            if (default(TCopy).WritesLines)
+            if (typeof(TCopy) != typeof(NoCopy))
                 lines.Positions += Lanes;
-            if (default(TCopy).Gathers)
+            if (typeof(TCopy) == typeof(GatherAndWriteLines))
                 lines.Sources += Lanes;
             if (incrementCounter)
                 counter += (ulong)Lanes;
