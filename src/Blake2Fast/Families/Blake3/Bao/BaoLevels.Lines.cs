@@ -15,8 +15,8 @@ namespace Blake2Fast.Families.Blake3.Bao;
 /// A run's combined encoding written, or its input decoded, while the run is hashed: the AVX-512 chunk kernel writes
 /// each chunk's 15 whole inner lines with non-temporal stores as it loads them
 /// (<c>Blake3Avx512.HashChunksWritingLines</c>), and <c>BaoLineWriter</c> the lines between chunks (with the
-/// parents, when encoding). Copying the chunks after hashing them cost a fifth of hashing's time in the caches, and
-/// beyond them every line of the destination was first read for ownership: docs/benchmarks/bao.md.
+/// parents, when encoding). Copying the chunks after hashing them is a pass of its own, and beyond the caches every
+/// line it writes is first read for ownership (docs/benchmarks/bao.md).
 /// </summary>
 internal sealed unsafe partial class BaoLevels
 {

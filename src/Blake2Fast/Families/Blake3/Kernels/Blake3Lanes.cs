@@ -222,8 +222,9 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
     /// its place at <c>copyTo + positions[i]</c> (positions multiples of 64): every line with one non-temporal store as
     /// soon as its bytes are loaded, so the stores run in the gaps of the rounds and no line is read for ownership.
     /// Chunk i is read at <c>input + 1024 * i</c>, or, with <paramref name="sources"/> (not a null ref), at
-    /// <c>input + sources[i]</c> (the transpose reads each lane's rows from there). The bytes before a chunk's first line boundary and after
-    /// its last (64 in all, on lines a neighbour shares) are the caller's. AVX-512 F only (the stores are 512-bit).
+    /// <c>input + sources[i]</c> (the transpose reads each lane's rows from there). The bytes before a chunk's first
+    /// line boundary and after its last (64 in all, on lines a neighbour shares) are the caller's. AVX-512 F only (the
+    /// stores are 512-bit).
     /// </summary>
     /// <returns>The bytes of each chunk before its first line boundary in the destination (1 to 64).</returns>
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -257,7 +258,10 @@ internal static unsafe class Blake3LaneKernel<TVec, TOps>
 
     private const int ChunkLength = 1024;
 
-    /// <summary>Where <see cref="HashChunksWritingLines"/> reads and writes (pinned by its caller): one argument, so the hashing-only loop carries one unused ref.</summary>
+    /// <summary>
+    /// Where <see cref="HashChunksWritingLines"/> reads and writes (pinned by its caller): one argument, so the
+    /// hashing-only loop carries one unused ref.
+    /// </summary>
     private struct Lines
     {
         public byte* CopyTo;
