@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -179,9 +180,10 @@ internal sealed unsafe partial class BaoLevels
     {
         if (_layoutChunks == chunks)
             return _layoutLength;
-        _positions ??= new nint[MaxChunks];
-        _nodes ??= new int[2 * (2 * MaxChunks - 1)];
-        var levels = new int[MaxLevels];
+        // Pooled: a BaoLevels lives for one call, and these are 24 KiB (the layout only, nothing of the caller's).
+        _positions ??= ArrayPool<nint>.Shared.Rent(MaxChunks);
+        _nodes ??= ArrayPool<int>.Shared.Rent(2 * (2 * MaxChunks - 1));
+        Span<int> levels = stackalloc int[MaxLevels];
         LevelOffsets(chunks, levels);
         _nodeCount = 0;
         _layoutLength = Place(levels, 0, chunks, 0);
@@ -189,7 +191,7 @@ internal sealed unsafe partial class BaoLevels
         return _layoutLength;
     }
 
-    private int Place(int[] levels, int start, int chunks, int at)
+    private int Place(ReadOnlySpan<int> levels, int start, int chunks, int at)
     {
         int n = _nodeCount++;
         if (chunks == 1)
@@ -207,7 +209,7 @@ internal sealed unsafe partial class BaoLevels
     }
 
     /// <summary>Where each level's CVs start in the buffer for a run of <paramref name="chunks"/> chunks, as <see cref="Hash(ReadOnlySpan{byte}, long)"/> lays them out.</summary>
-    private static void LevelOffsets(int chunks, int[] offsets)
+    private static void LevelOffsets(int chunks, Span<int> offsets)
     {
         offsets[0] = 0;
         for (int level = 0, offset = 0, count = chunks; count > 1; count = (count + 1) / 2)
@@ -217,8 +219,23 @@ internal sealed unsafe partial class BaoLevels
         }
     }
 
+    /// <summary>Returns the pooled layout (<see cref="Dispose"/>).</summary>
+    private void ReturnLayout()
+    {
+        if (_positions is { } positions)
+            ArrayPool<nint>.Shared.Return(positions);
+        if (_nodes is { } nodes)
+            ArrayPool<int>.Shared.Return(nodes);
+        _positions = null;
+        _nodes = null;
+        _layoutChunks = 0;
+    }
 #else
     public static bool WritesLines => false;
+
+    private void ReturnLayout()
+    {
+    }
 
     /// <summary>The line-writing kernel is AVX-512 only: never here.</summary>
     public bool TryEncode(ReadOnlySpan<byte> input, long firstChunk, Span<byte> tree) => false;

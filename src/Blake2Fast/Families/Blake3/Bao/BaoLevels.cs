@@ -105,7 +105,7 @@ internal sealed unsafe partial class BaoLevels : IDisposable
         return CvOffset(_levelOffset, start, chunks);
     }
 
-    private static int CvOffset(int[] levelOffsets, int start, int chunks)
+    private static int CvOffset(ReadOnlySpan<int> levelOffsets, int start, int chunks)
     {
         int level = BaoTree.LevelOf(chunks);
         Debug.Assert(start % (1 << level) == 0);
@@ -117,6 +117,7 @@ internal sealed unsafe partial class BaoLevels : IDisposable
 
     public void Dispose()
     {
+        ReturnLayout();
         if (_buffer is { } buffer)
         {
             // CVs of public data, but nothing of a caller's should linger in a shared pool. Only what was written:
